@@ -1,0 +1,33 @@
+//===- TPUAttrs.h - tpu dialect attributes ----------------------*- C++ -*-===//
+
+#ifndef TPU_DIALECT_TPU_IR_TPUATTRS_H
+#define TPU_DIALECT_TPU_IR_TPUATTRS_H
+
+#include "mlir/IR/Attributes.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/TensorEncoding.h"
+#include "tpu/Support/Chip.h"
+
+#include "tpu/Dialect/TPU/IR/TPUEnums.h.inc"
+
+#define GET_ATTRDEF_CLASSES
+#include "tpu/Dialect/TPU/IR/TPUAttrs.h.inc"
+
+namespace tpu {
+
+/// Parses a precision name as users write it: `default`, `high`, `highest`,
+/// or one of JAX's aliases and preset names (`bfloat16`, `bfloat16_3x`,
+/// `tensorfloat32`, `float32`, `BF16_BF16_F32`, `BF16_BF16_F32_X3`,
+/// `BF16_BF16_F32_X6`), case-insensitively. Shared by the attribute parser and
+/// the compiler's `default-precision` option.
+std::optional<Precision> parsePrecisionName(llvm::StringRef name);
+
+/// Every accepted spelling, for error messages.
+llvm::StringRef getPrecisionSpellings();
+
+/// How many bf16 MXU passes an f32 x f32 matmul takes: 1, 3 or 6.
+unsigned getNumMXUPasses(Precision precision);
+
+} // namespace tpu
+
+#endif // TPU_DIALECT_TPU_IR_TPUATTRS_H

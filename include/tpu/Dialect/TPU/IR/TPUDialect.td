@@ -1,0 +1,37 @@
+//===- TPUDialect.td - The tpu dialect ---------------------*- tablegen -*-===//
+
+#ifndef TPU_DIALECT_TPU_IR_TPUDIALECT_TD
+#define TPU_DIALECT_TPU_IR_TPUDIALECT_TD
+
+include "mlir/IR/OpBase.td"
+
+def TPU_Dialect : Dialect {
+  let name = "tpu";
+  let cppNamespace = "::tpu";
+  let summary = "Tensor-level operations and attributes of a TPU-class core";
+  let description = [{
+    The `tpu` dialect is the compiler's tensor-level view of a TPU-class
+    TensorCore: matrix multiplication on the systolic MXU with an explicit
+    `precision` (as JAX's `lax.Precision`), the (8,128) tiled layout that
+    vector registers and VMEM impose, the memory spaces (HBM, VMEM, SMEM), and
+    the chip generation a module is compiled for.
+
+    Programs usually enter as upstream `linalg`/`arith`/`tensor` IR and are
+    converted to this dialect; it can also be written by hand.
+  }];
+  let useDefaultAttributePrinterParser = 1;
+  let hasOperationAttrVerify = 1;
+  let extraClassDeclaration = [{
+    void registerAttributes();
+
+    /// The module attribute naming the chip a module is compiled for.
+    static constexpr ::llvm::StringLiteral getChipAttrName() {
+      return ::llvm::StringLiteral("tpu.chip");
+    }
+  }];
+}
+
+class TPU_Op<string mnemonic, list<Trait> traits = []>
+    : Op<TPU_Dialect, mnemonic, traits>;
+
+#endif // TPU_DIALECT_TPU_IR_TPUDIALECT_TD

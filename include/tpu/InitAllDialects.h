@@ -1,0 +1,24 @@
+//===- InitAllDialects.h - Dialects the tpu tools load ----------*- C++ -*-===//
+//
+// One place that says which dialects (and their interface models) the
+// project's tools accept, so tpu-opt, tpu-translate and the tests agree.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TPU_INITALLDIALECTS_H
+#define TPU_INITALLDIALECTS_H
+
+namespace mlir {
+class DialectRegistry;
+} // namespace mlir
+
+namespace tpu {
+
+/// Adds the upstream dialects an input program may use (func, arith, math,
+/// linalg, tensor, memref, scf, bufferization), their external interface
+/// models, and the tpu dialect.
+void registerAllDialects(mlir::DialectRegistry &registry);
+
+} // namespace tpu
+
+#endif // TPU_INITALLDIALECTS_H

@@ -1,0 +1,93 @@
+//===- Chip.h - TPU chip description ----------------------------*- C++ -*-===//
+//
+// What the compiler and the simulator both need to know about a chip. The
+// per-chip rows live in Chip.def; what all generations share per TensorCore is
+// below as constants. Depends only on the C++ standard library.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TPU_SUPPORT_CHIP_H
+#define TPU_SUPPORT_CHIP_H
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace tpu {
+
+/// A chip generation.
+enum class ChipKind : uint8_t {
+#define TPU_CHIP(ENUM, ...) ENUM,
+#include "tpu/Support/Chip.def"
+};
+
+/// How many chips the table has.
+inline constexpr size_t kNumChips = 0
+#define TPU_CHIP(...) +1
+#include "tpu/Support/Chip.def"
+    ;
+
+/// One row of the chip table.
+struct ChipInfo {
+  ChipKind kind;
+  /// The name users write: `chip=v4`, `#tpu.chip<v4>`.
+  const char *name;
+  unsigned tensorCoresPerChip;
+  unsigned mxusPerCore;
+  uint64_t clockHz;
+  uint64_t hbmBytesPerChip;
+  uint64_t hbmBytesPerSecond;
+  /// The published peak, kept to cross-check the derived one.
+  double peakBF16FlopsPerChip;
+
+  /// Peak bf16 FLOP/s of one TensorCore derived from the machine model: each
+  /// MXU does kMxuDim^2 multiply-adds (2 FLOPs) per cycle.
+  double derivedPeakBF16FlopsPerCore() const;
+};
+
+/// The default chip when none is named.
+inline constexpr ChipKind kDefaultChip = ChipKind::V4;
+
+/// Every chip, in table order.
+const std::array<ChipInfo, kNumChips> &allChips();
+
+/// The row for `kind`.
+const ChipInfo &getChipInfo(ChipKind kind);
+
+/// The chip called `name` (`v2`, `v3`, `v4`), or nothing.
+std::optional<ChipKind> lookupChip(std::string_view name);
+
+/// The valid names, comma-separated, for error messages.
+std::string listChipNames();
+
+//===----------------------------------------------------------------------===//
+// Per-TensorCore geometry, the same on every generation in the table.
+//===----------------------------------------------------------------------===//
+
+/// Vector registers: each holds kSublanes x kLanes 32-bit words.
+inline constexpr unsigned kNumVectorRegisters = 32;
+inline constexpr unsigned kSublanes = 8;
+inline constexpr unsigned kLanes = 128;
+/// One (8,128) tile of 32-bit words: a vreg, and the VMEM addressing unit.
+inline constexpr uint64_t kTileBytes = kSublanes * kLanes * 4;
+inline constexpr uint64_t kVmemBytes = 16ull << 20;
+inline constexpr uint64_t kSmemBytes = 16ull << 10;
+inline constexpr unsigned kNumScalarRegisters = 32;
+/// The MXU is a kMxuDim x kMxuDim systolic array.
+inline constexpr unsigned kMxuDim = 128;
+
+/// VLIW bundle slots.
+inline constexpr unsigned kScalarSlots = 2;
+/// Vector slots, of which kVectorMemorySlots may be loads or stores.
+inline constexpr unsigned kVectorSlots = 4;
+inline constexpr unsigned kVectorMemorySlots = 2;
+/// Matrix slots: one push, one pop.
+inline constexpr unsigned kMatrixSlots = 2;
+/// DMA and synchronisation.
+inline constexpr unsigned kMiscSlots = 1;
+
+} // namespace tpu
+
+#endif // TPU_SUPPORT_CHIP_H

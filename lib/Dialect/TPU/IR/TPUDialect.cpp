@@ -1,0 +1,38 @@
+//===- TPUDialect.cpp - The tpu dialect -----------------------------------===//
+
+#include "tpu/Dialect/TPU/IR/TPUDialect.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "tpu/Dialect/TPU/IR/TPUAttrs.h"
+#include "tpu/Dialect/TPU/IR/TPUOps.h"
+
+using namespace mlir;
+using namespace tpu;
+
+#include "tpu/Dialect/TPU/IR/TPUDialect.cpp.inc"
+
+void TPUDialect::initialize() {
+  addOperations<
+#define GET_OP_LIST
+#include "tpu/Dialect/TPU/IR/TPUOps.cpp.inc"
+      >();
+  registerAttributes();
+}
+
+LogicalResult TPUDialect::verifyOperationAttribute(Operation *op,
+                                                   NamedAttribute attr) {
+  if (attr.getName() == getChipAttrName()) {
+    if (!isa<ModuleOp>(op))
+      return op->emitError() << "'" << getChipAttrName()
+                             << "' belongs on a builtin.module, not on '"
+                             << op->getName() << "'";
+    if (!isa<ChipAttr>(attr.getValue()))
+      return op->emitError()
+             << "'" << getChipAttrName() << "' must be a #tpu.chip<...> "
+             << "attribute naming one of: " << listChipNames() << "; got "
+             << attr.getValue();
+    return success();
+  }
+  return op->emitError() << "unknown tpu dialect attribute '" << attr.getName().getValue()
+                         << "'; the only one is '" << getChipAttrName() << "'";
+}
