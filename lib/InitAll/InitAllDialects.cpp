@@ -14,10 +14,9 @@
 #include "tpu/Dialect/TPU/IR/TPUDialect.h"
 
 void tpu::registerAllDialects(mlir::DialectRegistry &registry) {
-  registry.insert<mlir::arith::ArithDialect,
-                  mlir::bufferization::BufferizationDialect,
-                  mlir::func::FuncDialect, mlir::linalg::LinalgDialect,
-                  mlir::math::MathDialect, mlir::memref::MemRefDialect,
-                  mlir::scf::SCFDialect, mlir::tensor::TensorDialect,
-                  tpu::TPUDialect>();
+  registry.insert<
+      mlir::arith::ArithDialect, mlir::bufferization::BufferizationDialect,
+      mlir::func::FuncDialect, mlir::linalg::LinalgDialect,
+      mlir::math::MathDialect, mlir::memref::MemRefDialect,
+      mlir::scf::SCFDialect, mlir::tensor::TensorDialect, tpu::TPUDialect>();
 }

@@ -52,7 +52,8 @@ TEST(TiledLayoutTest, PadsTheTwoMinorDims) {
   context.loadDialect<TPUDialect>();
   auto layout = TiledLayoutAttr::get(&context, {8, 128});
   EXPECT_EQ(layout.getPaddedShape({7, 300}), SmallVector<int64_t>({8, 384}));
-  EXPECT_EQ(layout.getPaddedShape({3, 1, 1}), SmallVector<int64_t>({3, 8, 128}));
+  EXPECT_EQ(layout.getPaddedShape({3, 1, 1}),
+            SmallVector<int64_t>({3, 8, 128}));
   EXPECT_EQ(layout.getPaddedShape({16, 256}), SmallVector<int64_t>({16, 256}));
 }
 

@@ -56,7 +56,8 @@ template <typename CheckFn> uint64_t forAllFloatBits(const CheckFn &check) {
   uint64_t chunk = ((1ull << 32) + numThreads - 1) / numThreads;
   for (unsigned t = 0; t < numThreads; ++t) {
     threads.emplace_back([&, t] {
-      uint64_t begin = t * chunk, end = std::min<uint64_t>(1ull << 32, begin + chunk);
+      uint64_t begin = t * chunk,
+               end = std::min<uint64_t>(1ull << 32, begin + chunk);
       uint64_t local = 0;
       for (uint64_t bits = begin; bits < end; ++bits)
         if (!check(static_cast<uint32_t>(bits)))
@@ -104,8 +105,8 @@ TEST(BF16ExhaustiveTest, SplitIsExactOnAllInputs) {
       };
       bool partsOk = isFiniteBF16(split.hi) && isFiniteBF16(split.mid) &&
                      isFiniteBF16(split.lo);
-      double error = double(value) - (double(split.hi) + double(split.mid) +
-                                      double(split.lo));
+      double error = double(value) -
+                     (double(split.hi) + double(split.mid) + double(split.lo));
       bool sumOk = std::fabs(value) >= 0x1p-100f ? error == 0.0
                                                  : std::fabs(error) < 0x1p-126;
       if (!partsOk || !sumOk) {
@@ -134,8 +135,8 @@ TEST(BF16ExhaustiveTest, ConversionAgreesWithAPFloat) {
     ASSERT_EQ(toBF16(value), expected) << std::hex << bits;
   };
   for (uint32_t upper = 0; upper <= 0xFFFF; ++upper)
-    for (uint32_t lower : {0x0000u, 0x0001u, 0x7FFFu, 0x8000u, 0x8001u,
-                           0xFFFFu})
+    for (uint32_t lower :
+         {0x0000u, 0x0001u, 0x7FFFu, 0x8000u, 0x8001u, 0xFFFFu})
       check((upper << 16) | lower);
   for (uint64_t bits = 0; bits < (1ull << 32); bits += 4099)
     check(static_cast<uint32_t>(bits));

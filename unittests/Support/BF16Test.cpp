@@ -34,10 +34,10 @@ TEST(BF16Test, RoundsToNearestTiesToEven) {
 }
 
 TEST(BF16Test, OverflowGoesToInfinity) {
-  EXPECT_EQ(rne(0x7F7FFFFF), 0x7F80);  // FLT_MAX
-  EXPECT_EQ(rne(0xFF7FFFFF), 0xFF80);  // -FLT_MAX
-  EXPECT_EQ(rne(0x7F7F8000), 0x7F80);  // tie above the largest bf16: to inf
-  EXPECT_EQ(rne(0x7F7F7FFF), 0x7F7F);  // just below the tie: largest bf16
+  EXPECT_EQ(rne(0x7F7FFFFF), 0x7F80);   // FLT_MAX
+  EXPECT_EQ(rne(0xFF7FFFFF), 0xFF80);   // -FLT_MAX
+  EXPECT_EQ(rne(0x7F7F8000), 0x7F80);   // tie above the largest bf16: to inf
+  EXPECT_EQ(rne(0x7F7F7FFF), 0x7F7F);   // just below the tie: largest bf16
   EXPECT_EQ(trunc(0x7F7FFFFF), 0x7F7F); // truncation never overflows
 }
 
@@ -49,11 +49,11 @@ TEST(BF16Test, InfinityStaysInfinity) {
 }
 
 TEST(BF16Test, NaNStaysNaNAndComesOutQuiet) {
-  EXPECT_EQ(rne(0x7FC00000), 0x7FC0);  // quiet NaN
-  EXPECT_EQ(rne(0x7F800001), 0x7FC0);  // signalling, payload in low bits only
-  EXPECT_EQ(rne(0xFF812345), 0xFFC1);  // sign and top payload kept
+  EXPECT_EQ(rne(0x7FC00000), 0x7FC0);   // quiet NaN
+  EXPECT_EQ(rne(0x7F800001), 0x7FC0);   // signalling, payload in low bits only
+  EXPECT_EQ(rne(0xFF812345), 0xFFC1);   // sign and top payload kept
   EXPECT_EQ(trunc(0x7F800001), 0x7FC0); // truncation must not make an inf
-  EXPECT_EQ(rne(0x7FFFFFFF), 0x7FFF);  // no carry out of a NaN
+  EXPECT_EQ(rne(0x7FFFFFFF), 0x7FFF);   // no carry out of a NaN
   EXPECT_TRUE(std::isnan(roundToBF16(std::numeric_limits<float>::quiet_NaN())));
 }
 
@@ -123,8 +123,9 @@ TEST(BF16Test, SplitRoundingDiffersFromTruncation) {
 }
 
 TEST(BF16Test, SplitNearFltMaxTruncatesHi) {
-  for (float value : {std::numeric_limits<float>::max(),
-                      -std::numeric_limits<float>::max(), floatOf(0x7F7F8000)}) {
+  for (float value :
+       {std::numeric_limits<float>::max(), -std::numeric_limits<float>::max(),
+        floatOf(0x7F7F8000)}) {
     BF16Split split = splitToBF16(value);
     EXPECT_TRUE(std::isfinite(split.hi)) << value;
     EXPECT_EQ(bitsOf(split.hi), bitsOf(value) & 0xFFFF0000u);

@@ -44,7 +44,8 @@ TEST(ChipTest, PublishedPeakMatchesTheMachineModel) {
   // cores x MXUs x 128^2 MACs x 2 FLOPs x clock must reproduce the published
   // peak to within rounding of the published figure.
   for (const ChipInfo &info : allChips()) {
-    double derived = info.derivedPeakBF16FlopsPerCore() * info.tensorCoresPerChip;
+    double derived =
+        info.derivedPeakBF16FlopsPerCore() * info.tensorCoresPerChip;
     EXPECT_NEAR(derived / info.peakBF16FlopsPerChip, 1.0, 0.01) << info.name;
   }
 }

@@ -33,6 +33,7 @@ LogicalResult TPUDialect::verifyOperationAttribute(Operation *op,
              << attr.getValue();
     return success();
   }
-  return op->emitError() << "unknown tpu dialect attribute '" << attr.getName().getValue()
-                         << "'; the only one is '" << getChipAttrName() << "'";
+  return op->emitError() << "unknown tpu dialect attribute '"
+                         << attr.getName().getValue() << "'; the only one is '"
+                         << getChipAttrName() << "'";
 }

@@ -55,7 +55,8 @@ LogicalResult MatmulOp::verify() {
                          << formatShape(expected) << ", got "
                          << formatShape(result);
   if (Value acc = getAcc()) {
-    ArrayRef<int64_t> accShape = cast<RankedTensorType>(acc.getType()).getShape();
+    ArrayRef<int64_t> accShape =
+        cast<RankedTensorType>(acc.getType()).getShape();
     if (accShape != ArrayRef<int64_t>(expected))
       return emitOpError() << "accumulator shape must match the result "
                            << formatShape(expected) << ", got "
