@@ -1,0 +1,52 @@
+//===- Binary.h - The .tpu binary format ------------------------*- C++ -*-===//
+//
+// Little-endian throughout:
+//
+//   offset  size  field
+//   0       8     magic "TPU-BIN\n"
+//   8       4     format version (kBinaryVersion)
+//   12      4     CRC-32 (IEEE) of every byte from offset 16 to the end
+//   16      8     payload length in bytes (the file size minus 24)
+//   24      ...   payload:
+//                   u32 chip (index in the chip table), u64 useful MACs,
+//                   str entry name,
+//                   u32 #arguments, tensors; u32 #results, tensors;
+//                   u32 #constants, each: u32 HBM tile, u32 #words, words;
+//                   u32 #code words, each u64 (see ISA.h)
+//   a tensor:  str name, u8 element type, u8 rank, i64 dims[rank],
+//              u32 HBM tile
+//   a str:     u32 length, bytes
+//
+// docs/ISA.md describes the format for readers of the binary.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TPU_ISA_BINARY_H
+#define TPU_ISA_BINARY_H
+
+#include "tpu/ISA/Program.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace tpu::isa {
+
+inline constexpr char kBinaryMagic[8] = {'T', 'P', 'U', '-',
+                                         'B', 'I', 'N', '\n'};
+inline constexpr uint32_t kBinaryVersion = 1;
+
+/// CRC-32 (IEEE 802.3, as zlib computes it).
+uint32_t crc32(const uint8_t *data, size_t size);
+
+std::vector<uint8_t> writeBinary(const Program &program);
+
+/// Parses and validates a binary (format, checksum, code, verifyProgram).
+/// On failure returns nothing and sets `error` to a sentence that says what
+/// is wrong with the file.
+std::optional<Program> readBinary(const std::vector<uint8_t> &bytes,
+                                  std::string &error);
+
+} // namespace tpu::isa
+
+#endif // TPU_ISA_BINARY_H

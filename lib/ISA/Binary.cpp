@@ -1,0 +1,250 @@
+//===- Binary.cpp - The .tpu binary format --------------------------------===//
+
+#include "tpu/ISA/Binary.h"
+
+#include <array>
+#include <cstring>
+
+namespace tpu::isa {
+
+uint32_t crc32(const uint8_t *data, size_t size) {
+  static const std::array<uint32_t, 256> table = [] {
+    std::array<uint32_t, 256> entries{};
+    for (uint32_t i = 0; i < 256; ++i) {
+      uint32_t value = i;
+      for (int bit = 0; bit < 8; ++bit)
+        value = (value & 1) ? 0xEDB88320u ^ (value >> 1) : value >> 1;
+      entries[i] = value;
+    }
+    return entries;
+  }();
+  uint32_t crc = 0xFFFFFFFFu;
+  for (size_t i = 0; i < size; ++i)
+    crc = table[(crc ^ data[i]) & 0xFF] ^ (crc >> 8);
+  return crc ^ 0xFFFFFFFFu;
+}
+
+namespace {
+
+constexpr size_t kHeaderBytes = 24;
+constexpr size_t kChecksumOffset = 12;
+constexpr size_t kChecksummedFrom = 16;
+
+class Writer {
+public:
+  std::vector<uint8_t> bytes;
+
+  template <typename T> void put(T value) {
+    uint8_t raw[sizeof(T)];
+    std::memcpy(raw, &value, sizeof(T)); // The hosts we support are LE.
+    bytes.insert(bytes.end(), raw, raw + sizeof(T));
+  }
+  void putString(const std::string &text) {
+    put<uint32_t>(uint32_t(text.size()));
+    bytes.insert(bytes.end(), text.begin(), text.end());
+  }
+  void putTensor(const TensorSignature &tensor) {
+    putString(tensor.name);
+    put<uint8_t>(uint8_t(tensor.elementType));
+    put<uint8_t>(uint8_t(tensor.shape.size()));
+    for (int64_t dim : tensor.shape)
+      put<int64_t>(dim);
+    put<uint32_t>(tensor.hbmTile);
+  }
+};
+
+/// A bounds-checked cursor: every read names what it was reading, so a
+/// truncated file says where it ends.
+class Reader {
+public:
+  Reader(const std::vector<uint8_t> &bytes, size_t offset)
+      : bytes(bytes), offset(offset) {}
+
+  std::string error;
+  bool failed() const { return !error.empty(); }
+  size_t remaining() const { return bytes.size() - offset; }
+
+  template <typename T> T get(const char *what) {
+    T value{};
+    if (failed())
+      return value;
+    if (remaining() < sizeof(T)) {
+      error = std::string("truncated: the file ends at byte ") +
+              std::to_string(bytes.size()) + " while reading " + what;
+      return value;
+    }
+    std::memcpy(&value, bytes.data() + offset, sizeof(T));
+    offset += sizeof(T);
+    return value;
+  }
+  /// A count of items of at least `itemBytes` each: refuse counts the rest
+  /// of the file cannot hold, before allocating for them.
+  uint32_t getCount(const char *what, size_t itemBytes) {
+    uint32_t count = get<uint32_t>(what);
+    if (!failed() && uint64_t(count) * itemBytes > remaining())
+      error = std::string("corrupt: ") + what + " is " + std::to_string(count) +
+              ", more than the " + std::to_string(remaining()) +
+              " remaining bytes can hold";
+    return failed() ? 0 : count;
+  }
+  std::string getString(const char *what) {
+    uint32_t length = getCount(what, 1);
+    if (failed())
+      return {};
+    std::string text(reinterpret_cast<const char *>(bytes.data() + offset),
+                     length);
+    offset += length;
+    return text;
+  }
+  TensorSignature getTensor() {
+    TensorSignature tensor;
+    tensor.name = getString("a tensor name");
+    uint8_t type = get<uint8_t>("a tensor element type");
+    if (!failed() && type > uint8_t(ElementType::I32))
+      error = "corrupt: tensor '" + tensor.name + "' has element type code " +
+              std::to_string(type) + " (known: 0 = f32, 1 = i32)";
+    tensor.elementType = ElementType(type);
+    uint8_t rank = get<uint8_t>("a tensor rank");
+    for (unsigned i = 0; i < rank && !failed(); ++i)
+      tensor.shape.push_back(get<int64_t>("a tensor dimension"));
+    tensor.hbmTile = get<uint32_t>("a tensor's HBM tile");
+    return tensor;
+  }
+
+private:
+  const std::vector<uint8_t> &bytes;
+  size_t offset;
+};
+
+} // namespace
+
+std::vector<uint8_t> writeBinary(const Program &program) {
+  Writer payload;
+  payload.put<uint32_t>(uint32_t(program.chip));
+  payload.put<uint64_t>(program.usefulMacs);
+  payload.putString(program.entry);
+  payload.put<uint32_t>(uint32_t(program.arguments.size()));
+  for (const TensorSignature &tensor : program.arguments)
+    payload.putTensor(tensor);
+  payload.put<uint32_t>(uint32_t(program.results.size()));
+  for (const TensorSignature &tensor : program.results)
+    payload.putTensor(tensor);
+  payload.put<uint32_t>(uint32_t(program.constants.size()));
+  for (const HbmConstant &constant : program.constants) {
+    payload.put<uint32_t>(constant.hbmTile);
+    payload.put<uint32_t>(uint32_t(constant.words.size()));
+    for (uint32_t word : constant.words)
+      payload.put<uint32_t>(word);
+  }
+  std::vector<uint64_t> code = encodeBundles(program.bundles);
+  payload.put<uint32_t>(uint32_t(code.size()));
+  for (uint64_t word : code)
+    payload.put<uint64_t>(word);
+
+  Writer file;
+  file.bytes.insert(file.bytes.end(), kBinaryMagic, kBinaryMagic + 8);
+  file.put<uint32_t>(kBinaryVersion);
+  file.put<uint32_t>(0); // checksum, filled in below
+  file.put<uint64_t>(payload.bytes.size());
+  file.bytes.insert(file.bytes.end(), payload.bytes.begin(),
+                    payload.bytes.end());
+  uint32_t checksum = crc32(file.bytes.data() + kChecksummedFrom,
+                            file.bytes.size() - kChecksummedFrom);
+  std::memcpy(file.bytes.data() + kChecksumOffset, &checksum, 4);
+  return file.bytes;
+}
+
+std::optional<Program> readBinary(const std::vector<uint8_t> &bytes,
+                                  std::string &error) {
+  if (bytes.size() < 8 || std::memcmp(bytes.data(), kBinaryMagic, 8) != 0) {
+    error = "not a TPU binary: it does not start with the magic \"TPU-BIN\\n\" "
+            "(produce one with tpu-translate --export-tpu-bin)";
+    return std::nullopt;
+  }
+  Reader header(bytes, 8);
+  uint32_t version = header.get<uint32_t>("the format version");
+  uint32_t storedChecksum = header.get<uint32_t>("the checksum");
+  uint64_t payloadBytes = header.get<uint64_t>("the payload length");
+  if (header.failed()) {
+    error = header.error;
+    return std::nullopt;
+  }
+  if (version != kBinaryVersion) {
+    error = "unsupported binary format version " + std::to_string(version) +
+            "; this tool reads version " + std::to_string(kBinaryVersion) +
+            " (rebuild the binary with this tpu-translate)";
+    return std::nullopt;
+  }
+  if (payloadBytes != bytes.size() - kHeaderBytes) {
+    error = "truncated or padded: the header promises " +
+            std::to_string(payloadBytes) + " payload bytes but the file has " +
+            std::to_string(bytes.size() - kHeaderBytes);
+    return std::nullopt;
+  }
+  uint32_t checksum =
+      crc32(bytes.data() + kChecksummedFrom, bytes.size() - kChecksummedFrom);
+  if (checksum != storedChecksum) {
+    char text[96];
+    std::snprintf(text, sizeof(text),
+                  "checksum mismatch (stored 0x%08x, computed 0x%08x)",
+                  storedChecksum, checksum);
+    error = std::string("corrupt: ") + text;
+    return std::nullopt;
+  }
+
+  Reader in(bytes, kHeaderBytes);
+  Program program;
+  uint32_t chip = in.get<uint32_t>("the chip");
+  if (!in.failed() && chip >= kNumChips) {
+    error = "corrupt: unknown chip code " + std::to_string(chip) +
+            " (this tool knows " + listChipNames() + ")";
+    return std::nullopt;
+  }
+  program.chip = ChipKind(chip);
+  program.usefulMacs = in.get<uint64_t>("the useful MAC count");
+  program.entry = in.getString("the entry name");
+  uint32_t numArguments = in.getCount("the argument count", 10);
+  for (uint32_t i = 0; i < numArguments && !in.failed(); ++i)
+    program.arguments.push_back(in.getTensor());
+  uint32_t numResults = in.getCount("the result count", 10);
+  for (uint32_t i = 0; i < numResults && !in.failed(); ++i)
+    program.results.push_back(in.getTensor());
+  uint32_t numConstants = in.getCount("the constant count", 8);
+  for (uint32_t i = 0; i < numConstants && !in.failed(); ++i) {
+    HbmConstant constant;
+    constant.hbmTile = in.get<uint32_t>("a constant's HBM tile");
+    uint32_t numWords = in.getCount("a constant's word count", 4);
+    constant.words.reserve(numWords);
+    for (uint32_t w = 0; w < numWords && !in.failed(); ++w)
+      constant.words.push_back(in.get<uint32_t>("constant data"));
+    program.constants.push_back(std::move(constant));
+  }
+  uint32_t numWords = in.getCount("the code word count", 8);
+  std::vector<uint64_t> code;
+  code.reserve(numWords);
+  for (uint32_t i = 0; i < numWords && !in.failed(); ++i)
+    code.push_back(in.get<uint64_t>("code"));
+  if (in.failed()) {
+    error = in.error;
+    return std::nullopt;
+  }
+  if (in.remaining() != 0) {
+    error =
+        "corrupt: " + std::to_string(in.remaining()) + " bytes follow the code";
+    return std::nullopt;
+  }
+  std::string decodeError;
+  std::optional<std::vector<Bundle>> bundles = decodeBundles(code, decodeError);
+  if (!bundles) {
+    error = "invalid code: " + decodeError;
+    return std::nullopt;
+  }
+  program.bundles = std::move(*bundles);
+  if (std::optional<std::string> invalid = verifyProgram(program)) {
+    error = "invalid program: " + *invalid;
+    return std::nullopt;
+  }
+  return program;
+}
+
+} // namespace tpu::isa
