@@ -1,0 +1,77 @@
+//===- Memory.h - HBM, VMEM and SMEM of one TensorCore ----------*- C++ -*-===//
+//
+// The only path to memory. HBM is addressed in 4 KiB tiles and allocated
+// sparsely, a tile at a time on first write (reads of untouched tiles see
+// zeros), so a 32 GiB address space costs only what a program touches. VMEM
+// (16 MiB) is addressed in rows of 128 words (512 B); 8 rows make a tile.
+// SMEM (16 KiB) is addressed in words. Accessors check bounds and return
+// false with a message on a bad address; the caller turns that into a trap.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TPU_SIM_MEMORY_H
+#define TPU_SIM_MEMORY_H
+
+#include "tpu/Support/Chip.h"
+#include "tpu/Support/TiledLayout.h"
+
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+namespace tpu::sim {
+
+inline constexpr int64_t kVmemRows = kVmemBytes / (kLanes * 4);
+inline constexpr int64_t kSmemWords = kSmemBytes / 4;
+
+using Tile = std::array<uint32_t, kWordsPerTile>;
+using Row = std::array<uint32_t, kLanes>;
+
+class Memory {
+public:
+  explicit Memory(const ChipInfo &chip);
+
+  int64_t getHbmTiles() const { return hbmTiles; }
+
+  /// HBM. `readHbmTile` of a never-written tile gives zeros.
+  bool readHbmTile(int64_t tile, Tile &out, std::string &error) const;
+  bool writeHbmTile(int64_t tile, const Tile &in, std::string &error);
+  /// Word access for the runtime's host transfers.
+  bool writeHbmWord(int64_t tile, int64_t word, uint32_t value,
+                    std::string &error);
+  uint32_t readHbmWord(int64_t tile, int64_t word) const;
+  /// Bytes of HBM actually allocated.
+  uint64_t getHbmResidentBytes() const { return hbm.size() * sizeof(Tile); }
+
+  /// VMEM rows.
+  bool checkVmemRows(int64_t first, int64_t count, std::string &error) const;
+  const uint32_t *vmemRow(int64_t row) const { return &vmem[row * kLanes]; }
+  uint32_t *vmemRow(int64_t row) { return &vmem[row * kLanes]; }
+  /// The highest VMEM byte written so far, plus one.
+  uint64_t getVmemHighWaterBytes() const {
+    return vmemHighWaterRows * kLanes * 4;
+  }
+  void noteVmemWrite(int64_t lastRow) {
+    vmemHighWaterRows = std::max<int64_t>(vmemHighWaterRows, lastRow + 1);
+  }
+
+  /// SMEM words.
+  bool readSmem(int64_t word, uint32_t &out, std::string &error) const;
+  bool writeSmem(int64_t word, uint32_t value, std::string &error);
+
+private:
+  bool checkHbmTile(int64_t tile, std::string &error) const;
+
+  int64_t hbmTiles;
+  std::unordered_map<int64_t, std::unique_ptr<Tile>> hbm;
+  std::vector<uint32_t> vmem;
+  int64_t vmemHighWaterRows = 0;
+  std::vector<uint32_t> smem;
+};
+
+} // namespace tpu::sim
+
+#endif // TPU_SIM_MEMORY_H

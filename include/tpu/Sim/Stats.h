@@ -1,0 +1,51 @@
+//===- Stats.h - What a simulation reports ----------------------*- C++ -*-===//
+
+#ifndef TPU_SIM_STATS_H
+#define TPU_SIM_STATS_H
+
+#include "tpu/Support/Chip.h"
+
+#include <cstdint>
+#include <map>
+#include <string>
+
+namespace tpu::sim {
+
+/// Counters of one run. docs/Simulator.md defines each.
+struct Stats {
+  std::string chip;
+  uint64_t clockHz = 0;
+  unsigned numMxus = 0;
+
+  uint64_t cycles = 0;
+  uint64_t bundles = 0;      // bundles issued (dynamic)
+  uint64_t instructions = 0; // instructions issued (dynamic)
+  uint64_t staticBundles = 0;
+  uint64_t mxuMacsUseful = 0;
+  uint64_t mxuMacsIssued = 0;
+  uint64_t hbmBytesRead = 0;
+  uint64_t hbmBytesWritten = 0;
+  uint64_t vmemPeakBytes = 0;
+  uint64_t hbmResidentBytes = 0;
+  double hostSeconds = 0;
+  /// Stall cycles by cause; every cause is listed, zero or not.
+  std::map<std::string, uint64_t> stallCycles;
+  /// Busy cycles by unit: scalar, vpu, mxuN, mxuN_weight_load, dma.
+  std::map<std::string, uint64_t> unitBusyCycles;
+
+  double timeMicroseconds() const { return double(cycles) * 1e6 / clockHz; }
+  double mxuUtilization() const;
+  double paddingEfficiency() const;
+  double hbmBandwidthBytesPerSecond() const;
+  double hostCyclesPerSecond() const;
+
+  /// The --stats file: one JSON object, keys in a fixed order, so the same
+  /// run gives the same bytes (host_seconds and host speed aside).
+  std::string toJson() const;
+  /// The table tpu-sim prints on stderr.
+  std::string toTable() const;
+};
+
+} // namespace tpu::sim
+
+#endif // TPU_SIM_STATS_H

@@ -1,0 +1,64 @@
+//===- Runtime.cpp - Host <-> device transfers ----------------------------===//
+
+#include "tpu/Sim/Runtime.h"
+
+#include "absl/strings/str_cat.h"
+
+namespace tpu::sim {
+
+using isa::TensorSignature;
+
+absl::Status transferToDevice(Memory &memory, const TensorSignature &argument,
+                              const NpyArray &array,
+                              const std::string &source) {
+  if (array.elementType != argument.elementType)
+    return absl::InvalidArgumentError(absl::StrCat(
+        source, ": argument '", argument.name, "' is ",
+        isa::getElementTypeName(argument.elementType), " but the file holds ",
+        isa::getElementTypeName(array.elementType),
+        "; convert it with a.astype(numpy.",
+        argument.elementType == isa::ElementType::F32 ? "float32" : "int32",
+        ")"));
+  if (array.shape != argument.shape)
+    return absl::InvalidArgumentError(
+        absl::StrCat(source, ": argument '", argument.name, "' has shape ",
+                     formatShape(argument.shape), " but the file holds shape ",
+                     formatShape(array.shape)));
+  TiledShape tiled = argument.tiled();
+  std::string error;
+  // Padding must read as zero even where HBM held something before: write
+  // every tile of the image, padding included.
+  Tile zero{};
+  for (int64_t t = 0; t < tiled.numTiles(); ++t)
+    if (!memory.writeHbmTile(argument.hbmTile + t, zero, error))
+      return absl::InvalidArgumentError(
+          absl::StrCat("argument '", argument.name, "': ", error));
+  size_t index = 0;
+  for (int64_t b = 0; b < tiled.batch; ++b)
+    for (int64_t r = 0; r < tiled.rows; ++r)
+      for (int64_t c = 0; c < tiled.cols; ++c) {
+        int64_t offset = tiled.wordOffset(b, r, c);
+        memory.writeHbmWord(argument.hbmTile + offset / kWordsPerTile,
+                            offset % kWordsPerTile, array.words[index++],
+                            error);
+      }
+  return absl::OkStatus();
+}
+
+NpyArray transferToHost(const Memory &memory, const TensorSignature &result) {
+  NpyArray array;
+  array.elementType = result.elementType;
+  array.shape = result.shape;
+  TiledShape tiled = result.tiled();
+  array.words.reserve(size_t(tiled.numElements()));
+  for (int64_t b = 0; b < tiled.batch; ++b)
+    for (int64_t r = 0; r < tiled.rows; ++r)
+      for (int64_t c = 0; c < tiled.cols; ++c) {
+        int64_t offset = tiled.wordOffset(b, r, c);
+        array.words.push_back(memory.readHbmWord(
+            result.hbmTile + offset / kWordsPerTile, offset % kWordsPerTile));
+      }
+  return array;
+}
+
+} // namespace tpu::sim

@@ -1,0 +1,112 @@
+//===- Stats.cpp - What a simulation reports ------------------------------===//
+
+#include "tpu/Sim/Stats.h"
+
+#include <cstdio>
+
+namespace tpu::sim {
+
+double Stats::mxuUtilization() const {
+  double capacity = double(cycles) * numMxus * kMxuDim * kMxuDim;
+  return capacity > 0 ? double(mxuMacsUseful) / capacity : 0.0;
+}
+
+double Stats::paddingEfficiency() const {
+  return mxuMacsIssued > 0 ? double(mxuMacsUseful) / double(mxuMacsIssued)
+                           : 0.0;
+}
+
+double Stats::hbmBandwidthBytesPerSecond() const {
+  double seconds = double(cycles) / double(clockHz);
+  return seconds > 0 ? double(hbmBytesRead + hbmBytesWritten) / seconds : 0.0;
+}
+
+double Stats::hostCyclesPerSecond() const {
+  return hostSeconds > 0 ? double(cycles) / hostSeconds : 0.0;
+}
+
+namespace {
+std::string number(double value) {
+  char text[64];
+  std::snprintf(text, sizeof(text), "%.9g", value);
+  return text;
+}
+
+std::string object(const std::map<std::string, uint64_t> &values,
+                   const char *indent) {
+  std::string text = "{";
+  bool first = true;
+  for (const auto &[key, value] : values) {
+    text += first ? "\n" : ",\n";
+    text += std::string(indent) + "  \"" + key + "\": " + std::to_string(value);
+    first = false;
+  }
+  return text + "\n" + indent + "}";
+}
+} // namespace
+
+std::string Stats::toJson() const {
+  std::string text = "{\n";
+  auto field = [&](const char *key, const std::string &value,
+                   bool last = false) {
+    text += std::string("  \"") + key + "\": " + value + (last ? "\n" : ",\n");
+  };
+  field("chip", "\"" + chip + "\"");
+  field("clock_hz", std::to_string(clockHz));
+  field("mxus", std::to_string(numMxus));
+  field("cycles", std::to_string(cycles));
+  field("time_us", number(timeMicroseconds()));
+  field("bundles", std::to_string(bundles));
+  field("instructions", std::to_string(instructions));
+  field("static_bundles", std::to_string(staticBundles));
+  field("mxu_macs_useful", std::to_string(mxuMacsUseful));
+  field("mxu_macs_issued", std::to_string(mxuMacsIssued));
+  field("mxu_utilization", number(mxuUtilization()));
+  field("padding_efficiency", number(paddingEfficiency()));
+  field("stall_cycles", object(stallCycles, "  "));
+  field("unit_busy_cycles", object(unitBusyCycles, "  "));
+  field("hbm_bytes_read", std::to_string(hbmBytesRead));
+  field("hbm_bytes_written", std::to_string(hbmBytesWritten));
+  field("hbm_bandwidth_bytes_per_s", number(hbmBandwidthBytesPerSecond()));
+  field("hbm_resident_bytes", std::to_string(hbmResidentBytes));
+  field("vmem_peak_bytes", std::to_string(vmemPeakBytes));
+  field("host_seconds", number(hostSeconds));
+  field("host_cycles_per_s", number(hostCyclesPerSecond()), true);
+  return text + "}\n";
+}
+
+std::string Stats::toTable() const {
+  std::string text;
+  char line[160];
+  auto row = [&](const char *name, const std::string &value,
+                 const char *unit = "") {
+    std::snprintf(line, sizeof(line), "  %-28s %18s %s\n", name, value.c_str(),
+                  unit);
+    text += line;
+  };
+  text += "tpu-sim: " + chip + ", " + std::to_string(numMxus) + " MXU(s), " +
+          number(double(clockHz) / 1e6) + " MHz\n";
+  row("cycles", std::to_string(cycles));
+  row("simulated time", number(timeMicroseconds()), "us");
+  row("bundles issued", std::to_string(bundles));
+  row("instructions issued", std::to_string(instructions));
+  row("MXU MACs useful", std::to_string(mxuMacsUseful));
+  row("MXU MACs issued", std::to_string(mxuMacsIssued));
+  row("MXU utilization", number(mxuUtilization() * 100), "%");
+  row("padding efficiency", number(paddingEfficiency() * 100), "%");
+  row("HBM read", std::to_string(hbmBytesRead), "bytes");
+  row("HBM written", std::to_string(hbmBytesWritten), "bytes");
+  row("HBM bandwidth", number(hbmBandwidthBytesPerSecond() / 1e9), "GB/s");
+  row("VMEM peak", std::to_string(vmemPeakBytes), "bytes");
+  text += "  busy cycles by unit:\n";
+  for (const auto &[unit, cycleCount] : unitBusyCycles)
+    row(("  " + unit).c_str(), std::to_string(cycleCount));
+  text += "  stall cycles by cause:\n";
+  for (const auto &[cause, cycleCount] : stallCycles)
+    row(("  " + cause).c_str(), std::to_string(cycleCount));
+  row("host time", number(hostSeconds), "s");
+  row("host speed", number(hostCyclesPerSecond()), "cycles/s");
+  return text;
+}
+
+} // namespace tpu::sim

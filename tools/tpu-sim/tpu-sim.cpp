@@ -1,0 +1,198 @@
+//===- tpu-sim.cpp - Run a .tpu binary on .npy inputs ---------------------===//
+//
+// Exit codes: 0 success, 1 bad usage or a bad input/output file, 2 an invalid
+// binary (or one for another chip), 3 the program trapped.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tpu/ISA/Binary.h"
+#include "tpu/Sim/Npy.h"
+#include "tpu/Sim/Runtime.h"
+#include "tpu/Sim/Simulator.h"
+
+#include "absl/flags/flag.h"
+#include "absl/flags/parse.h"
+#include "absl/flags/usage.h"
+#include "absl/strings/str_cat.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <deque>
+#include <fstream>
+#include <iostream>
+#include <iterator>
+#include <string>
+#include <vector>
+
+ABSL_FLAG(std::vector<std::string>, input, {},
+          "an argument as a .npy file; repeat once per argument, in order");
+ABSL_FLAG(std::vector<std::string>, output, {},
+          "where to write a result (.npy); repeat once per result, in order");
+ABSL_FLAG(std::string, stats, "", "write the statistics as JSON to this file");
+ABSL_FLAG(std::string, trace, "",
+          "write a Chrome Trace Event JSON (one track per unit) to this file");
+ABSL_FLAG(uint64_t, max_cycles, 1000000000,
+          "trap if the run reaches this many cycles");
+ABSL_FLAG(std::string, chip, "",
+          "the chip to run on (v2, v3, v4); default: the binary's");
+ABSL_FLAG(bool, allow_chip_mismatch, false,
+          "run a binary built for another chip on --chip anyway");
+ABSL_FLAG(bool, quiet, false, "do not print the statistics table on stderr");
+
+namespace {
+
+enum ExitCode { kSuccess = 0, kUsageError = 1, kBadBinary = 2, kTrapped = 3 };
+
+int fail(int code, const std::string &message) {
+  std::cerr << "tpu-sim: error: " << message << "\n";
+  return code;
+}
+
+/// --input and --output may repeat; Abseil keeps only the last occurrence of
+/// a flag, so collect them here, in order, and pass the rest on. Flag names
+/// may use dashes (--max-cycles) as well as Abseil's underscores.
+std::vector<char *> takeRepeatedFlags(int argc, char **argv,
+                                      std::deque<std::string> &normalized,
+                                      std::vector<std::string> &inputs,
+                                      std::vector<std::string> &outputs,
+                                      std::string &error) {
+  std::vector<char *> rest = {argv[0]};
+  for (int i = 1; i < argc; ++i) {
+    std::string arg = argv[i];
+    if (arg.rfind("--", 0) == 0) {
+      size_t nameEnd = std::min(arg.find('='), arg.size());
+      for (size_t c = 2; c < nameEnd; ++c)
+        if (arg[c] == '-')
+          arg[c] = '_';
+      normalized.push_back(arg);
+      argv[i] = normalized.back().data();
+    }
+    for (auto [name, list] :
+         {std::pair{"input", &inputs}, std::pair{"output", &outputs}}) {
+      for (std::string prefix :
+           {std::string("--") + name, std::string("-") + name}) {
+        if (arg == prefix) {
+          if (i + 1 >= argc) {
+            error = arg + " needs a file name";
+            return {};
+          }
+          list->push_back(argv[++i]);
+          arg.clear();
+        } else if (arg.rfind(prefix + "=", 0) == 0) {
+          list->push_back(arg.substr(prefix.size() + 1));
+          arg.clear();
+        }
+      }
+    }
+    if (!arg.empty())
+      rest.push_back(argv[i]);
+  }
+  return rest;
+}
+
+bool writeText(const std::string &path, const std::string &text) {
+  std::ofstream file(path);
+  file << text;
+  return bool(file);
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  absl::SetProgramUsageMessage(
+      "runs a .tpu binary on a simulated TPU core\n\n"
+      "  tpu-sim prog.tpu --input a.npy --input b.npy --output c.npy \\\n"
+      "          [--stats stats.json] [--trace trace.json]\n\n"
+      "Exit codes: 0 success, 1 bad usage or input file, 2 invalid binary or "
+      "wrong chip, 3 the program trapped.");
+  std::vector<std::string> inputs, outputs;
+  std::string error;
+  std::deque<std::string> normalized; // owns rewritten arguments
+  std::vector<char *> rest =
+      takeRepeatedFlags(argc, argv, normalized, inputs, outputs, error);
+  if (!error.empty())
+    return fail(kUsageError, error);
+  std::vector<char *> positional =
+      absl::ParseCommandLine(int(rest.size()), rest.data());
+  if (positional.size() != 2)
+    return fail(kUsageError,
+                "expected exactly one binary, as in: tpu-sim prog.tpu "
+                "--input a.npy --output c.npy (see --help)");
+  std::string binaryPath = positional[1];
+
+  std::ifstream file(binaryPath, std::ios::binary);
+  if (!file)
+    return fail(kUsageError, binaryPath + ": cannot open the file");
+  std::vector<uint8_t> bytes((std::istreambuf_iterator<char>(file)),
+                             std::istreambuf_iterator<char>());
+  std::optional<tpu::isa::Program> program = tpu::isa::readBinary(bytes, error);
+  if (!program)
+    return fail(kBadBinary, binaryPath + ": " + error);
+
+  if (std::string chipName = absl::GetFlag(FLAGS_chip); !chipName.empty()) {
+    std::optional<tpu::ChipKind> chip = tpu::lookupChip(chipName);
+    if (!chip)
+      return fail(kUsageError, "--chip=" + chipName + " is not a chip; use " +
+                                   tpu::listChipNames());
+    if (*chip != program->chip) {
+      std::string built = tpu::getChipInfo(program->chip).name;
+      if (!absl::GetFlag(FLAGS_allow_chip_mismatch))
+        return fail(kBadBinary,
+                    binaryPath + " was built for " + built + ", not " +
+                        chipName + "; rebuild it with chip=" + chipName +
+                        ", or pass --allow-chip-mismatch to run it anyway");
+      program->chip = *chip;
+      if (std::optional<std::string> invalid =
+              tpu::isa::verifyProgram(*program))
+        return fail(kBadBinary, binaryPath + " cannot run on " + chipName +
+                                    ": " + *invalid);
+    }
+  }
+
+  if (inputs.size() != program->arguments.size())
+    return fail(kUsageError,
+                absl::StrCat(binaryPath, " takes ", program->arguments.size(),
+                             " argument(s) but ", inputs.size(),
+                             " --input file(s) were given"));
+  if (!outputs.empty() && outputs.size() != program->results.size())
+    return fail(kUsageError,
+                absl::StrCat(binaryPath, " has ", program->results.size(),
+                             " result(s) but ", outputs.size(),
+                             " --output file(s) were given"));
+
+  tpu::sim::SimulatorOptions options;
+  options.maxCycles = absl::GetFlag(FLAGS_max_cycles);
+  options.trace = !absl::GetFlag(FLAGS_trace).empty();
+  tpu::sim::Simulator simulator(*program, options);
+  for (size_t i = 0; i < inputs.size(); ++i) {
+    absl::StatusOr<tpu::sim::NpyArray> array = tpu::sim::readNpyFile(inputs[i]);
+    if (!array.ok())
+      return fail(kUsageError, std::string(array.status().message()));
+    absl::Status status = tpu::sim::transferToDevice(
+        simulator.getMemory(), program->arguments[i], *array, inputs[i]);
+    if (!status.ok())
+      return fail(kUsageError, std::string(status.message()));
+  }
+
+  std::optional<tpu::sim::Trap> trap = simulator.run();
+  const tpu::sim::Stats &stats = simulator.getStats();
+  if (!absl::GetFlag(FLAGS_quiet))
+    std::cerr << stats.toTable();
+  if (std::string path = absl::GetFlag(FLAGS_stats); !path.empty())
+    if (!writeText(path, stats.toJson()))
+      return fail(kUsageError, path + ": cannot write the statistics");
+  if (std::string path = absl::GetFlag(FLAGS_trace); !path.empty())
+    if (!writeText(path, simulator.getTrace()->toJson()))
+      return fail(kUsageError, path + ": cannot write the trace");
+  if (trap)
+    return fail(kTrapped, trap->describe());
+
+  for (size_t i = 0; i < outputs.size(); ++i) {
+    absl::Status status = tpu::sim::writeNpyFile(
+        outputs[i],
+        tpu::sim::transferToHost(simulator.getMemory(), program->results[i]));
+    if (!status.ok())
+      return fail(kUsageError, std::string(status.message()));
+  }
+  return kSuccess;
+}
