@@ -16,7 +16,7 @@ namespace tpu {
 
 /// Adds the upstream dialects an input program may use (func, arith, math,
 /// linalg, tensor, memref, scf, bufferization), their external interface
-/// models, and the tpu dialect.
+/// models, and the tpu and tpu_isa dialects.
 void registerAllDialects(mlir::DialectRegistry &registry);
 
 } // namespace tpu

@@ -11,12 +11,14 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/DialectRegistry.h"
+#include "tpu/Dialect/ISA/IR/ISAOps.h"
 #include "tpu/Dialect/TPU/IR/TPUDialect.h"
 
 void tpu::registerAllDialects(mlir::DialectRegistry &registry) {
-  registry.insert<
-      mlir::arith::ArithDialect, mlir::bufferization::BufferizationDialect,
-      mlir::func::FuncDialect, mlir::linalg::LinalgDialect,
-      mlir::math::MathDialect, mlir::memref::MemRefDialect,
-      mlir::scf::SCFDialect, mlir::tensor::TensorDialect, tpu::TPUDialect>();
+  registry.insert<mlir::arith::ArithDialect,
+                  mlir::bufferization::BufferizationDialect,
+                  mlir::func::FuncDialect, mlir::linalg::LinalgDialect,
+                  mlir::math::MathDialect, mlir::memref::MemRefDialect,
+                  mlir::scf::SCFDialect, mlir::tensor::TensorDialect,
+                  tpu::TPUDialect, tpu::isa::ir::ISADialect>();
 }

@@ -1,0 +1,31 @@
+//===- ISAOps.h - tpu_isa dialect -------------------------------*- C++ -*-===//
+
+#ifndef TPU_DIALECT_ISA_IR_ISAOPS_H
+#define TPU_DIALECT_ISA_IR_ISAOPS_H
+
+#include "mlir/Bytecode/BytecodeOpInterface.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/Dialect.h"
+#include "mlir/IR/OpDefinition.h"
+#include "mlir/IR/OpImplementation.h"
+#include "mlir/IR/SymbolTable.h"
+#include "tpu/ISA/ISA.h"
+#include "tpu/Support/Chip.h"
+
+#include "tpu/Dialect/ISA/IR/ISADialect.h.inc"
+
+#define GET_ATTRDEF_CLASSES
+#include "tpu/Dialect/ISA/IR/ISAAttrs.h.inc"
+
+#define GET_OP_CLASSES
+#include "tpu/Dialect/ISA/IR/ISAOps.h.inc"
+
+namespace tpu::isa::ir {
+
+/// The chip `op` is compiled for: its module's `tpu.chip`, or the default.
+ChipKind getChipOf(mlir::Operation *op);
+
+} // namespace tpu::isa::ir
+
+#endif // TPU_DIALECT_ISA_IR_ISAOPS_H
