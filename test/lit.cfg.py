@@ -22,3 +22,4 @@ llvm_config.with_environment("PATH", config.tpu_tools_dir, append_path=False)
 tool_dirs = [config.tpu_tools_dir, config.llvm_tools_dir]
 llvm_config.add_tool_substitutions(["tpu-opt"], tool_dirs)
 config.substitutions.append(("%tpu_src_root", config.tpu_src_root))
+llvm_config.add_tool_substitutions(["tpu-translate", "tpu-sim", "tpu-ref"], tool_dirs)

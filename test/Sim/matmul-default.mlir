@@ -1,0 +1,97 @@
+// RUN: tpu-translate --export-tpu-bin %s -o %t.tpu
+// RUN: tpu-ref random --shape=8x256 --seed=1 -o %t.a.npy
+// RUN: tpu-ref random --shape=256x128 --seed=2 -o %t.b.npy
+// RUN: tpu-sim %t.tpu --input %t.a.npy --input %t.b.npy --output %t.c.npy --stats %t.json --quiet
+// RUN: tpu-ref matmul %t.a.npy %t.b.npy --precision=default -o %t.ref.npy
+// RUN: tpu-ref compare %t.c.npy %t.ref.npy | FileCheck %s
+// RUN: FileCheck %s --check-prefix=STATS < %t.json
+// CHECK: OK: 1024 elements bit-exact
+// STATS: "chip": "v4"
+// STATS: "cycles": 858,
+// STATS: "mxu_macs_useful": 262144,
+// STATS: "mxu_macs_issued": 393216,
+// Where the 858 cycles go (v4: 1142.9 HBM bytes per cycle, DMA latency 100):
+//   b1 @1: dma.ld A, 8 KiB = 8 cycles of transfer (1..9), done at 109.
+//   b3 @3: dma.ld B, 128 KiB = 115 cycles, queued behind A (9..124), done 224.
+//   b6: dma.wait stalls to 224 (218 cycles).  b7 @225: v.bcast, ready 227.
+//   b8 @227 (1 cycle vector-dependency): push of zeros.
+//   b9 @228: mxu.ldw, weights in 128 cycles (ready 356).
+//   b10: push waits for the weights to 356 (127 cycles mxu-weights); its
+//        result is ready after 8 rows + 254 fill/drain.
+//   b11 @357: br.lt taken, 1 cycle penalty.  b9 @359: second mxu.ldw, ready 487.
+//   b10 @487 (127 more mxu-weights): last push, result ready 487+8+254 = 749.
+//   b11 @488 falls through; b12 pop waits for the result: 489..749 (260).
+//   b13 @751 (pop latency 2: 1 cycle vector-dependency): v.st.
+//   b14 @752: dma.st 4 KiB = 4 cycles, done 752+4+100 = 856.
+//   b15: dma.wait to 856 (103; 321 dma-wait in all).  b16 @857: halt.
+// Total 857 + 1 = 858. Issued MACs count the zero push: 3 x 131072.
+// A = 8x256 (HBM tiles 0-1), B = 256x128 (tiles 2-33), C = 8x128 (tile 34).
+// VMEM rows: A at 0..15, B at 64..319, C at 512. One MXU; K = two tiles of
+// 128, walked by a loop; the result slot is zeroed by a push of zeros so the
+// loop body can always accumulate.
+module attributes {tpu.chip = #tpu.chip<v4>} {
+  tpu_isa.program @main attributes {arguments = [#tpu_isa.tensor<"a", tensor<8x256xf32>, hbm = 0>, #tpu_isa.tensor<"b", tensor<256x128xf32>, hbm = 2>], results = [#tpu_isa.tensor<"c", tensor<8x128xf32>, hbm = 34>], useful_macs = 262144} {
+    bundle {  // b0 A: 2 tiles, stride 1
+      inst s.li s1, 2
+      inst s.li s2, 1
+    }
+    bundle {  // b1 A -> VMEM row 0
+      inst dma.ld 0, s0, s0, s1, s2
+      inst s.li s3, 64
+      inst s.li s4, 2
+    }
+    bundle {  // b2 
+      inst s.li s5, 32
+    }
+    bundle {  // b3 B -> VMEM row 64
+      inst dma.ld 0, s3, s4, s5, s2
+    }
+    bundle {  // b4 s6: A row of the K tile
+      inst s.li s6, 0
+      inst s.li s7, 8
+    }
+    bundle {  // b5 loop end; result slot 0
+      inst s.li s8, 16
+      inst s.li s9, 0
+    }
+    bundle {  // b6 
+      inst dma.wait 0, 2
+    }
+    bundle {  // b7 
+      inst v.bcast v0, s0
+    }
+    bundle {  // b8 slot 0 = 0
+      inst mxu.push 0, v0, s9, 0
+    }
+    bundle {  // b9 loop: weights, LHS rows
+      inst mxu.ldw 0, s3, s7
+      inst v.ld v1, s6, 0, s2, 0xff
+    }
+    bundle {  // b10 
+      inst mxu.push 0, v1, s9, 1
+      inst s.addi s6, s6, 8
+      inst s.addi s3, s3, 128
+    }
+    bundle {  // b11 
+      inst br.lt s6, s8, b9
+    }
+    bundle {  // b12 
+      inst mxu.pop v2, 0, s9
+      inst s.li s10, 512
+      inst s.li s11, 34
+    }
+    bundle {  // b13 
+      inst v.st v2, s10, 0, s2, 0xff
+      inst s.li s12, 1
+    }
+    bundle {  // b14 C -> HBM tile 34
+      inst dma.st 1, s11, s10, s12, s2
+    }
+    bundle {  // b15 
+      inst dma.wait 1, 1
+    }
+    bundle {  // b16 
+      inst halt
+    }
+  }
+}
