@@ -18,8 +18,8 @@ llvm_config.use_default_substitutions()
 
 # Our tools first, then FileCheck, not and count from LLVM.
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
-llvm_config.with_environment("PATH", config.tpu_tools_dir, append_path=False)
+llvm_config.with_environment("PATH", config.tpu_tools_dir, append_path=True)
 tool_dirs = [config.tpu_tools_dir, config.llvm_tools_dir]
-llvm_config.add_tool_substitutions(["tpu-opt"], tool_dirs)
+llvm_config.add_tool_substitutions(["tpu-opt", "not", "count"], tool_dirs)
 config.substitutions.append(("%tpu_src_root", config.tpu_src_root))
 llvm_config.add_tool_substitutions(["tpu-translate", "tpu-sim", "tpu-ref"], tool_dirs)

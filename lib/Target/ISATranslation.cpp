@@ -9,6 +9,7 @@
 #include "tpu/Dialect/TPU/IR/TPUDialect.h"
 #include "tpu/ISA/Assembly.h"
 #include "tpu/ISA/Binary.h"
+#include "tpu/InitAllDialects.h"
 #include "llvm/Support/SourceMgr.h"
 
 using namespace mlir;
@@ -41,7 +42,7 @@ static TensorAttr fromSignature(MLIRContext *context,
 FailureOr<isa::Program> tpu::exportProgram(ModuleOp module) {
   SmallVector<ProgramOp> programs(module.getOps<ProgramOp>());
   if (programs.size() != 1)
-    return module.emitError()
+    return emitError(module.getLoc())
            << "expected exactly one tpu_isa.program in the module, found "
            << programs.size()
            << " (lower the input with tpu-opt --tpu-compile first)";
@@ -75,7 +76,7 @@ FailureOr<isa::Program> tpu::exportProgram(ModuleOp module) {
     program.bundles.push_back(std::move(bundle));
   }
   if (std::optional<std::string> error = isa::verifyProgram(program))
-    return programOp.emitError() << "cannot be encoded: " << *error;
+    return emitError(programOp.getLoc()) << "cannot be encoded: " << *error;
   return program;
 }
 
@@ -122,8 +123,10 @@ OwningOpRef<ModuleOp> tpu::importProgram(const isa::Program &program,
 }
 
 void tpu::registerISATranslations() {
+  // Accept what tpu-opt accepts, so that exporting a program that was not
+  // lowered yet says so instead of failing to parse.
   auto registerDialects = [](DialectRegistry &registry) {
-    registry.insert<TPUDialect, ISADialect>();
+    registerAllDialects(registry);
   };
   static TranslateFromMLIRRegistration exportBinary(
       "export-tpu-bin", "write the tpu_isa program as a .tpu binary",

@@ -66,7 +66,7 @@ LogicalResult TensorAttr::verify(function_ref<InFlightDiagnostic()> emitError,
 
 StringRef ProgramOp::getDefaultDialect() { return "tpu_isa"; }
 
-LogicalResult ProgramOp::verify() {
+LogicalResult ProgramOp::verifyRegions() {
   bool seenBundle = false;
   int64_t numBundles = 0;
   for (Operation &op : getBody().front()) {
@@ -118,9 +118,9 @@ LogicalResult HbmDataOp::verify() {
   if (!elementType.isIntOrFloat() || elementType.getIntOrFloatBitWidth() != 32)
     return emitOpError() << "holds 32-bit words; got elements of type "
                          << elementType;
-  if (getHbmTile() < 0 || getHbmTile() > UINT32_MAX)
-    return emitOpError() << "HBM tile " << getHbmTile()
-                         << " is outside [0, 2^32)";
+  int64_t tile = getHbmTileAttr().getInt();
+  if (tile < 0 || tile > UINT32_MAX)
+    return emitOpError() << "HBM tile " << tile << " is outside [0, 2^32)";
   return success();
 }
 
@@ -130,7 +130,7 @@ LogicalResult HbmDataOp::verify() {
 
 StringRef BundleOp::getDefaultDialect() { return "tpu_isa"; }
 
-LogicalResult BundleOp::verify() {
+LogicalResult BundleOp::verifyRegions() {
   isa::Bundle bundle;
   for (Operation &op : getBody().front()) {
     auto inst = llvm::dyn_cast<InstOp>(op);

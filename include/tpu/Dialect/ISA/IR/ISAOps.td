@@ -68,7 +68,7 @@ def ISA_ProgramOp : ISA_Op<"program", [
   );
   let regions = (region SizedRegion<1>:$body);
   let assemblyFormat = "$sym_name attr-dict-with-keyword $body";
-  let hasVerifier = 1;
+  let hasRegionVerifier = 1;
 }
 
 def ISA_HbmDataOp : ISA_Op<"hbm_data", [HasParent<"ProgramOp">]> {
@@ -98,7 +98,7 @@ def ISA_BundleOp : ISA_Op<"bundle", [
   }];
   let regions = (region SizedRegion<1>:$body);
   let assemblyFormat = "attr-dict-with-keyword $body";
-  let hasVerifier = 1;
+  let hasRegionVerifier = 1;
 }
 
 def ISA_InstOp : ISA_Op<"inst", [HasParent<"BundleOp">]> {
