@@ -724,9 +724,9 @@ std::optional<Trap> Simulator::Impl::run() {
     const Bundle &bundle = bundles[state.pc];
     const char *cause;
     now = issueCycle(bundle, cause);
-    if (now > sim.options.maxCycles) {
+    if (now >= sim.options.maxCycles) {
       fail(Trap::Kind::CycleLimit,
-           "the run passed --max-cycles=" +
+           "the run reached --max-cycles=" +
                std::to_string(sim.options.maxCycles) +
                " (raise it, or look for a loop that never ends)");
       break;
