@@ -440,4 +440,52 @@ std::string formatInstruction(const Instruction &inst) {
   return text;
 }
 
+std::optional<Instruction> parseInstruction(std::string_view text,
+                                            std::string &error) {
+  auto trim = [](std::string_view piece) {
+    while (!piece.empty() && piece.front() == ' ')
+      piece.remove_prefix(1);
+    while (!piece.empty() && piece.back() == ' ')
+      piece.remove_suffix(1);
+    return piece;
+  };
+  text = trim(text);
+  size_t space = text.find(' ');
+  std::string_view mnemonic = text.substr(0, space);
+  const InstInfo *info = lookupMnemonic(mnemonic);
+  if (!info) {
+    error = "unknown instruction '" + std::string(mnemonic) + "'";
+    return std::nullopt;
+  }
+  Instruction inst;
+  inst.opcode = info->opcode;
+  std::string_view rest =
+      space == std::string_view::npos ? std::string_view() : text.substr(space);
+  unsigned count = 0;
+  while (!trim(rest).empty()) {
+    size_t comma = rest.find(',');
+    std::string_view piece = trim(rest.substr(0, comma));
+    rest = comma == std::string_view::npos ? std::string_view()
+                                           : rest.substr(comma + 1);
+    if (count >= info->getNumOperands()) {
+      count = kMaxOperands + 1;
+      break;
+    }
+    std::optional<int64_t> value =
+        parseOperand(info->operands[count], piece, error);
+    if (!value) {
+      error = std::string(info->mnemonic) + " operand #" +
+              std::to_string(count) + ": " + error;
+      return std::nullopt;
+    }
+    inst.operands[count++] = *value;
+  }
+  if (count != info->getNumOperands()) {
+    error = std::string(info->mnemonic) + " takes " +
+            std::to_string(info->getNumOperands()) + " operand(s)";
+    return std::nullopt;
+  }
+  return inst;
+}
+
 } // namespace tpu::isa

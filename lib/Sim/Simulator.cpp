@@ -138,6 +138,7 @@ private:
   uint64_t now = 0;       // the cycle the current bundle issues in
   uint64_t nextFetch = 0; // the earliest cycle the next bundle may issue
   int64_t nextPc = 0;
+  bool branchTaken = false;
   bool halted = false;
   std::array<uint64_t, kNumScalarRegisters> sregReady{};
   std::array<uint64_t, kNumVectorRegisters> vregReady{};
@@ -447,12 +448,15 @@ bool Simulator::Impl::execute(const Instruction &inst) {
                  : inst.opcode == Opcode::BrNe ? a != b
                  : inst.opcode == Opcode::BrLt ? a < b
                                                : a >= b;
-    if (taken)
+    if (taken) {
       nextPc = op[2];
+      branchTaken = true;
+    }
     return true;
   }
   case Opcode::Jmp:
     nextPc = op[0];
+    branchTaken = true;
     return true;
 
   case Opcode::VLd:
@@ -740,6 +744,7 @@ std::optional<Trap> Simulator::Impl::run() {
       inFlight.erase(inFlight.begin());
 
     nextPc = state.pc + 1;
+    branchTaken = false;
     bool ok = true;
     for (const Instruction &inst : bundle.instructions)
       if (!(ok = execute(inst)))
@@ -750,7 +755,7 @@ std::optional<Trap> Simulator::Impl::run() {
     ++stats.bundles;
     stats.instructions += bundle.instructions.size();
     nextFetch = now + 1;
-    if (nextPc != state.pc + 1) {
+    if (branchTaken) {
       nextFetch += kTakenBranchPenalty;
       stats.stallCycles["branch"] += kTakenBranchPenalty;
     }

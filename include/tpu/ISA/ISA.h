@@ -160,6 +160,9 @@ std::optional<int64_t> parseOperand(OperandKind kind, std::string_view text,
                                     std::string &error);
 /// `mnemonic op, op, ...`
 std::string formatInstruction(const Instruction &inst);
+/// The inverse of formatInstruction; nothing (with `error` set) on bad text.
+std::optional<Instruction> parseInstruction(std::string_view text,
+                                            std::string &error);
 
 } // namespace tpu::isa
 

@@ -1,0 +1,338 @@
+//===- SimulatorTest.cpp - Instruction semantics --------------------------===//
+
+#include "SimTestUtils.h"
+
+#include "tpu/Reference/MatmulReference.h"
+#include "tpu/Support/BF16.h"
+
+#include <cmath>
+#include <limits>
+#include <random>
+
+using namespace tpu;
+using namespace tpu::sim;
+using namespace tpu::sim::testing;
+
+namespace {
+
+constexpr float kInf = std::numeric_limits<float>::infinity();
+const float kNaN = std::numeric_limits<float>::quiet_NaN();
+
+TEST(ScalarTest, ArithmeticWrapsAndS0IsZero) {
+  Machine m({"s.li s1, 2147483647 ; s.li s2, -3",
+             "s.addi s3, s1, 1 ; s.mul s4, s2, s2",
+             "s.sub s5, s0, s2 ; s.slt s6, s2, s0",
+             "s.shl s7, s5, s5 ; s.shr s8, s2, s5", "s.li s9, 33 ; s.li s0, 99",
+             "s.shl s10, s5, s9 ; s.xor s11, s1, s2",
+             "s.and s12, s2, s1 ; s.or s13, s2, s0", "halt"});
+  ASSERT_FALSE(m.run());
+  EXPECT_EQ(m.sreg(3), 0x80000000u); // wraps
+  EXPECT_EQ(m.sreg(4), 9u);
+  EXPECT_EQ(m.sreg(5), 3u);
+  EXPECT_EQ(m.sreg(6), 1u);               // signed compare: -3 < 0
+  EXPECT_EQ(m.sreg(7), 24u);              // 3 << 3
+  EXPECT_EQ(m.sreg(8), 0xFFFFFFFDu >> 3); // logical shift
+  EXPECT_EQ(m.sreg(10), 6u);              // shift amounts are taken mod 32
+  EXPECT_EQ(m.sreg(11), 0x7FFFFFFFu ^ 0xFFFFFFFDu);
+  EXPECT_EQ(m.sreg(12), 0x7FFFFFFDu);
+  EXPECT_EQ(m.sreg(13), 0xFFFFFFFDu);
+  EXPECT_EQ(m.sreg(0), 0u); // writes to s0 are dropped
+}
+
+TEST(ScalarTest, SmemLoadStore) {
+  Machine m({"s.li s1, 100 ; s.li s2, -42", "s.st s2, s1, 5",
+             "s.ld s3, s0, 105", "halt"});
+  ASSERT_FALSE(m.run());
+  EXPECT_EQ(int32_t(m.sreg(3)), -42);
+}
+
+TEST(ScalarTest, LoopsWithBranches) {
+  // sum = 1 + 2 + ... + 10
+  Machine m({"s.li s1, 0 ; s.li s2, 1", "s.li s3, 11",
+             "s.add s1, s1, s2 ; s.addi s2, s2, 1", "br.lt s2, s3, b2",
+             "br.eq s0, s0, b6", "s.li s1, -1", "br.ne s1, s0, b8",
+             "s.li s1, -2", "br.ge s1, s0, b10", "s.li s1, -3", "halt"});
+  ASSERT_FALSE(m.run());
+  EXPECT_EQ(m.sreg(1), 55u);
+}
+
+TEST(BundleTest, ReadsSeeRegistersAsBeforeTheBundle) {
+  Machine m(
+      {"v.mov v0, v1 ; v.mov v1, v0 ; s.li s1, 5 ; s.addi s2, s1, 1", "halt"});
+  m.setVf(0, 0, 0, 1.0f);
+  m.setVf(1, 0, 0, 2.0f);
+  ASSERT_FALSE(m.run());
+  EXPECT_EQ(m.vf(0, 0, 0), 2.0f);
+  EXPECT_EQ(m.vf(1, 0, 0), 1.0f);
+  EXPECT_EQ(m.sreg(2), 1u); // s1 was still 0 when the bundle read it
+}
+
+TEST(VectorTest, ArithmeticIsIeeeF32) {
+  Machine m({"v.add v3, v1, v2 ; v.sub v4, v1, v2 ; v.mul v5, v1, v2 ; "
+             "v.max v6, v1, v2",
+             "v.min v7, v1, v2", "halt"});
+  float a[] = {1.0f, 0.1f, kInf, -0.0f, kNaN, 3e38f};
+  float b[] = {2.0f, 0.2f, -kInf, 0.0f, 1.0f, 3e38f};
+  for (int i = 0; i < 6; ++i) {
+    m.setVf(1, 0, i, a[i]);
+    m.setVf(2, 0, i, b[i]);
+  }
+  ASSERT_FALSE(m.run());
+  for (int i = 0; i < 6; ++i) {
+    EXPECT_EQ(bitsOf(m.vf(3, 0, i)), bitsOf(a[i] + b[i])) << i;
+    EXPECT_EQ(bitsOf(m.vf(4, 0, i)), bitsOf(a[i] - b[i])) << i;
+    EXPECT_EQ(bitsOf(m.vf(5, 0, i)), bitsOf(a[i] * b[i])) << i;
+  }
+  EXPECT_TRUE(std::isnan(m.vf(3, 0, 2))); // inf + -inf
+  EXPECT_EQ(m.vf(3, 0, 5), kInf);         // overflow
+  EXPECT_EQ(m.vf(6, 0, 0), 2.0f);
+  EXPECT_EQ(bitsOf(m.vf(6, 0, 3)), 0u);          // max(-0, +0) = +0
+  EXPECT_EQ(bitsOf(m.vf(7, 0, 3)), 0x80000000u); // min(-0, +0) = -0
+  EXPECT_TRUE(std::isnan(m.vf(6, 0, 4)));        // NaN propagates
+  EXPECT_TRUE(std::isnan(m.vf(7, 0, 4)));
+}
+
+TEST(VectorTest, CompareAndSelect) {
+  Machine m({"v.cmp.eq v3, v1, v2 ; v.cmp.ne v4, v1, v1 ; v.cmp.lt v5, v1, v2 "
+             "; v.cmp.le v6, v1, v2",
+             "v.sel v7, v4, v2, v1", "halt"});
+  m.setVf(1, 0, 0, 1.0f);
+  m.setVf(2, 0, 0, 1.0f);
+  m.setVf(1, 0, 1, kNaN);
+  m.setVf(2, 0, 1, 5.0f);
+  m.setVf(1, 0, 2, -1.0f);
+  m.setVf(2, 0, 2, 2.0f);
+  ASSERT_FALSE(m.run());
+  EXPECT_EQ(m.vreg(3)[0], 0xFFFFFFFFu);
+  EXPECT_EQ(m.vreg(3)[1], 0u); // NaN == x is false
+  EXPECT_EQ(m.vreg(4)[0], 0u);
+  EXPECT_EQ(m.vreg(4)[1], 0xFFFFFFFFu); // NaN != NaN: the NaN test
+  EXPECT_EQ(m.vreg(5)[2], 0xFFFFFFFFu);
+  EXPECT_EQ(m.vreg(5)[0], 0u);
+  EXPECT_EQ(m.vreg(6)[0], 0xFFFFFFFFu);
+  EXPECT_EQ(m.vf(7, 0, 1), 5.0f); // NaN replaced: FixNaN's building block
+  EXPECT_EQ(m.vf(7, 0, 2), -1.0f);
+}
+
+TEST(VectorTest, Bf16Conversions) {
+  Machine m({"v.rne.bf16 v2, v1 ; v.trunc.bf16 v3, v1 ; v.pack.bf16 v4, v1, "
+             "v5",
+             "v.unpack.lo v6, v4 ; v.unpack.hi v7, v4", "halt"});
+  uint32_t inputs[] = {0x3F808000, 0x3F818000, 0x7F7FFFFF, 0x7F800001,
+                       0x00400000, 0x80000001, 0xFF800000, 0x3F80FFFF};
+  for (int i = 0; i < 8; ++i) {
+    m.vreg(1)[i] = inputs[i];
+    m.setVf(5, 0, i, float(i));
+  }
+  ASSERT_FALSE(m.run());
+  for (int i = 0; i < 8; ++i) {
+    float in = floatOf(inputs[i]);
+    EXPECT_EQ(m.vreg(2)[i], bitsOf(roundToBF16(in))) << i;
+    EXPECT_EQ(m.vreg(3)[i], bitsOf(roundToBF16(in, BF16Rounding::Truncate)))
+        << i;
+    EXPECT_EQ(m.vreg(6)[i], m.vreg(2)[i]) << i; // unpack(pack(x)) = rne(x)
+    EXPECT_EQ(m.vf(7, 0, i), float(i));
+  }
+  EXPECT_EQ(m.vreg(2)[0], 0x3F800000u); // tie to even, down
+  EXPECT_EQ(m.vreg(2)[1], 0x3F820000u); // tie to even, up
+  EXPECT_EQ(m.vreg(2)[2], 0x7F800000u); // overflow to inf
+  EXPECT_EQ(m.vreg(2)[3], 0x7FC00000u); // NaN quieted
+  EXPECT_EQ(m.vreg(2)[4], 0u);          // subnormal flushed
+  EXPECT_EQ(m.vreg(2)[5], 0x80000000u); // keeps its sign
+  EXPECT_EQ(m.vreg(3)[7], 0x3F800000u); // truncation
+}
+
+TEST(VectorTest, ExpIsCorrectlyRoundedF32) {
+  Machine m({"v.exp v2, v1", "halt"});
+  float inputs[] = {0.0f, 1.0f, -1.0f, 88.0f, 89.0f, -100.0f, kNaN, -kInf};
+  for (int i = 0; i < 8; ++i)
+    m.setVf(1, 0, i, inputs[i]);
+  ASSERT_FALSE(m.run());
+  EXPECT_EQ(m.vf(2, 0, 0), 1.0f);
+  EXPECT_EQ(m.vf(2, 0, 1), 2.71828182f);
+  EXPECT_EQ(m.vf(2, 0, 2), 0.367879441f);
+  EXPECT_EQ(m.vf(2, 0, 4), kInf); // exp(89) overflows f32
+  EXPECT_GT(m.vf(2, 0, 5), 0.0f); // exp(-100) is an f32 subnormal
+  EXPECT_TRUE(std::isnan(m.vf(2, 0, 6)));
+  EXPECT_EQ(m.vf(2, 0, 7), 0.0f);
+}
+
+TEST(VectorTest, ReductionsRunInLaneOrder) {
+  Machine m({"v.rsum v2, v1 ; v.rmax v3, v1", "halt"});
+  // 1e8 + 1 + ... in lane order loses the ones; a tree would not.
+  m.setVf(1, 0, 0, 1e8f);
+  for (int l = 1; l < 127; ++l)
+    m.setVf(1, 0, l, 1.0f);
+  m.setVf(1, 0, 127, -1e8f);
+  for (int l = 0; l < 128; ++l)
+    m.setVf(1, 1, l, float(l % 7) - 3.0f);
+  ASSERT_FALSE(m.run());
+  float expected = 1e8f;
+  for (int l = 1; l < 127; ++l)
+    expected += 1.0f;
+  expected += -1e8f;
+  EXPECT_EQ(m.vf(2, 0, 0), expected);
+  EXPECT_EQ(m.vf(2, 0, 77), expected); // broadcast across the sublane
+  EXPECT_EQ(m.vf(3, 0, 5), 1e8f);
+  EXPECT_EQ(m.vf(3, 1, 0), 3.0f);
+}
+
+TEST(VectorTest, TransposeOf128x128) {
+  Machine m({"v.xpose v16, v0", "halt"});
+  for (int r = 0; r < 128; ++r)
+    for (int c = 0; c < 128; ++c)
+      m.setVf(r / 8, r % 8, c, float(r * 1000 + c));
+  ASSERT_FALSE(m.run());
+  for (int r = 0; r < 128; ++r)
+    for (int c = 0; c < 128; ++c)
+      ASSERT_EQ(m.vf(16 + r / 8, r % 8, c), float(c * 1000 + r));
+}
+
+TEST(VectorTest, MaskedStridedLoadsAndStores) {
+  Machine m({"s.li s1, 3 ; s.li s2, 10",
+             "v.ld v1, s2, 4, s1, 0x05 ; v.bcast v2, s1",
+             "v.st v2, s2, 100, s1, 0x82", "halt"});
+  for (int row = 0; row < 64; ++row)
+    m.vmem(row)[0] = 1000 + row;
+  m.vreg(1).fill(7);
+  ASSERT_FALSE(m.run());
+  EXPECT_EQ(m.vreg(1)[0 * kLanes], 1014u);     // sublane 0: row 14
+  EXPECT_EQ(m.vreg(1)[1 * kLanes], 7u);        // masked off: unchanged
+  EXPECT_EQ(m.vreg(1)[2 * kLanes], 1014u + 6); // sublane 2: row 14 + 2*3
+  EXPECT_EQ(m.vmem(110 + 3)[5], 3u);           // sublane 1 -> row 113
+  EXPECT_EQ(m.vmem(110 + 21)[0], 3u);          // sublane 7 -> row 131
+  EXPECT_EQ(m.vmem(110)[0], 0u);               // sublane 0 masked off
+}
+
+/// Runs one weight tile and `pushes` LHS vregs through MXU `mxu`, the first
+/// overwriting and the rest accumulating into slot 5, and compares with the
+/// reference model of the same sum.
+void checkMxuAgainstReference(std::vector<float> lhs, std::vector<float> rhs,
+                              int pushes) {
+  std::vector<std::string> program = {"s.li s1, 64 ; s.li s2, 8", "s.li s3, 5",
+                                      "mxu.ldw 2, s1, s2"};
+  for (int p = 0; p < pushes; ++p)
+    program.push_back("mxu.push 2, v" + std::to_string(p) + ", s3, " +
+                      (p ? "1" : "0"));
+  program.push_back("mxu.pop v31, 2, s3");
+  program.push_back("halt");
+  Machine m(program);
+  for (int k = 0; k < 128; ++k)
+    for (int n = 0; n < 128; ++n)
+      m.vmem(64 + k)[n] = bitsOf(rhs[k * 128 + n]);
+  for (int p = 0; p < pushes; ++p)
+    for (int r = 0; r < 8; ++r)
+      for (int k = 0; k < 128; ++k)
+        m.setVf(p, r, k, lhs[(p * 8 + r) * 128 + k]);
+  ASSERT_FALSE(m.run());
+  // The same rows summed by the reference: each push is one pass over the
+  // same K tile, accumulated in push order.
+  std::vector<float> expected(8 * 128, 0.0f);
+  for (int p = 0; p < pushes; ++p) {
+    std::vector<float> rows(lhs.begin() + p * 1024,
+                            lhs.begin() + (p + 1) * 1024);
+    std::vector<float> pass = reference::matmul({1, 8, 128, 128}, rows, rhs,
+                                                reference::Precision::Default);
+    for (int i = 0; i < 1024; ++i)
+      expected[i] = p ? expected[i] + pass[i] : pass[i];
+  }
+  for (int i = 0; i < 1024; ++i)
+    ASSERT_EQ(bitsOf(m.vf(31, i / 128, i % 128)), bitsOf(expected[i]))
+        << "row " << i / 128 << " column " << i % 128;
+}
+
+TEST(MxuTest, PushMatchesReferenceOnRandomData) {
+  std::mt19937 rng(5);
+  std::normal_distribution<float> dist;
+  std::vector<float> lhs(3 * 1024), rhs(128 * 128);
+  for (float &v : lhs)
+    v = dist(rng);
+  for (float &v : rhs)
+    v = dist(rng);
+  checkMxuAgainstReference(lhs, rhs, 3);
+}
+
+TEST(MxuTest, SumsInAscendingKWhereOrderMatters) {
+  // Products 2^24, 1, 1, ..., -2^24 along k: in ascending order the ones
+  // vanish against 2^24 (ties to even), any other order would keep some.
+  std::vector<float> lhs(1024, 0.0f), rhs(128 * 128, 0.0f);
+  for (int k = 0; k < 128; ++k)
+    lhs[k] = 1.0f;
+  rhs[0 * 128] = 16777216.0f;
+  for (int k = 1; k < 127; ++k)
+    rhs[k * 128] = 1.0f;
+  rhs[127 * 128] = -16777216.0f;
+  checkMxuAgainstReference(lhs, rhs, 1);
+  // And the value itself: every +1 is absorbed.
+  Machine m({"s.li s1, 64 ; s.li s2, 8", "mxu.ldw 0, s1, s2",
+             "mxu.push 0, v0, s0, 0", "mxu.pop v1, 0, s0", "halt"});
+  for (int k = 0; k < 128; ++k)
+    m.vmem(64 + k)[0] = bitsOf(rhs[k * 128]);
+  for (int k = 0; k < 128; ++k)
+    m.setVf(0, 0, k, 1.0f);
+  ASSERT_FALSE(m.run());
+  EXPECT_EQ(m.vf(1, 0, 0), 0.0f);
+}
+
+TEST(MxuTest, OperandsRoundToBf16AndSpecialValuesPropagate) {
+  std::vector<float> lhs(1024, 0.0f), rhs(128 * 128, 0.0f);
+  lhs[0] = 1.00390625f; // 1 + 2^-8: a tie, rounds to 1
+  rhs[0] = 3.0f;
+  lhs[128 + 1] = kInf;
+  rhs[1 * 128 + 1] = 2.0f;
+  lhs[256 + 2] = kNaN;
+  rhs[2 * 128 + 2] = 1.0f;
+  lhs[384 + 3] = floatOf(0x00400000); // subnormal: flushed to 0
+  rhs[3 * 128 + 3] = kInf;            // 0 x inf = NaN
+  checkMxuAgainstReference(lhs, rhs, 1);
+  std::vector<float> out = reference::matmul({1, 8, 128, 128}, lhs, rhs,
+                                             reference::Precision::Default);
+  EXPECT_EQ(out[0], 3.0f);
+  EXPECT_EQ(out[128 + 1], kInf);
+  EXPECT_TRUE(std::isnan(out[256 + 2]));
+  EXPECT_TRUE(std::isnan(out[384 + 3]));
+}
+
+TEST(TrapTest, ReportsPcBundleAndReason) {
+  Machine slot({"s.li s1, 128", "mxu.push 0, v0, s1, 0", "halt"});
+  std::optional<Trap> trap = slot.run();
+  ASSERT_TRUE(trap);
+  EXPECT_EQ(trap->kind, Trap::Kind::OutOfBounds);
+  EXPECT_EQ(trap->pc, 1);
+  EXPECT_EQ(trap->describe(),
+            "trap at cycle 1, pc b1 (mxu.push 0, v0, s1, 0): out-of-bounds "
+            "access: mxu.push: result slot 128 is out of bounds [0, 128)");
+
+  Machine xpose({"v.xpose v8, v0", "halt"});
+  trap = xpose.run();
+  ASSERT_TRUE(trap);
+  EXPECT_EQ(trap->kind, Trap::Kind::Misaligned);
+
+  Machine ldw({"s.li s1, 4 ; s.li s2, 8", "mxu.ldw 0, s1, s2", "halt"});
+  trap = ldw.run();
+  ASSERT_TRUE(trap);
+  EXPECT_EQ(trap->kind, Trap::Kind::Misaligned);
+
+  // Writing VMEM that a store-DMA is still reading.
+  Machine war({"s.li s1, 1", "dma.st 0, s0, s0, s1, s1",
+               "v.st v0, s0, 3, s1, 0x01", "halt"});
+  trap = war.run();
+  ASSERT_TRUE(trap);
+  EXPECT_EQ(trap->kind, Trap::Kind::DmaRace);
+  EXPECT_NE(trap->reason.find("v.st writes VMEM rows [3, 4) that the DMA "
+                              "issued at b1 is still reading"),
+            std::string::npos)
+      << trap->reason;
+
+  Machine smem({"s.li s1, 4096", "s.ld s2, s1, 0", "halt"});
+  trap = smem.run();
+  ASSERT_TRUE(trap);
+  EXPECT_EQ(trap->reason, "s.ld: SMEM word 4096 is out of bounds [0, 4096)");
+
+  Machine hbm({"s.li s1, 1 ; s.li s2, -1", "dma.ld 0, s0, s2, s1, s1", "halt"});
+  trap = hbm.run();
+  ASSERT_TRUE(trap);
+  EXPECT_EQ(trap->reason, "dma.ld: HBM tile -1 is out of bounds [0, 8388608)");
+}
+
+} // namespace

@@ -1,0 +1,138 @@
+//===- TimingTest.cpp - Cycle counts worked out by hand -------------------===//
+
+#include "SimTestUtils.h"
+
+#include <cmath>
+
+using namespace tpu;
+using namespace tpu::sim;
+using namespace tpu::sim::testing;
+
+namespace {
+
+TEST(TimingTest, MxuFoldMatchesScaleSim) {
+  // SCALE-Sim's cost of one fold on an R x C array with T rows streamed is
+  // 2R + C + T - 2 cycles from the start of the weight load to the last
+  // result. Here the weight load starts at cycle 1; the pop of the last
+  // result issues the cycle that result is ready, and halt one cycle later.
+  const uint64_t r = kMxuDim, c = kMxuDim;
+  for (int pushes : {1, 8, 16, 40}) {
+    std::vector<std::string> program = {"s.li s1, 64 ; s.li s2, 8",
+                                        "mxu.ldw 0, s1, s2"};
+    for (int p = 0; p < pushes; ++p)
+      program.push_back("mxu.push 0, v0, s0, 1");
+    program.push_back("mxu.pop v1, 0, s0");
+    program.push_back("halt");
+    Machine m(program);
+    ASSERT_FALSE(m.run());
+    uint64_t t = uint64_t(pushes) * kSublanes;
+    uint64_t popCycle = 1 + (2 * r + c + t - 2);
+    EXPECT_EQ(m.stats().cycles, popCycle + 2) << pushes << " pushes";
+    // The first push waits for the weights (127 cycles after issuing at 2),
+    // each further push for the 8 cycles its predecessor streams.
+    EXPECT_EQ(m.stats().stallCycles.at("mxu-weights"), 127u);
+    EXPECT_EQ(m.stats().stallCycles.at("mxu-busy"), 7u * (pushes - 1));
+    EXPECT_EQ(m.stats().unitBusyCycles.at("mxu0"), t);
+    EXPECT_EQ(m.stats().unitBusyCycles.at("mxu0.weights"), r);
+    EXPECT_EQ(m.stats().mxuMacsIssued, t * r * c);
+  }
+}
+
+TEST(TimingTest, WeightLoadsOverlapPushesOnOtherMxus) {
+  // Two MXUs: the second weight load goes while the first MXU streams.
+  Machine m({"s.li s1, 64 ; s.li s2, 8", "mxu.ldw 0, s1, s2",
+             "mxu.ldw 1, s1, s2", "mxu.push 0, v0, s0, 0",
+             "mxu.push 1, v0, s0, 0", "mxu.pop v1, 1, s0", "halt"});
+  ASSERT_FALSE(m.run());
+  // ldw0 @1 (ready 129), ldw1 @2 (ready 130), push0 @129, push1 @130,
+  // pop @130+8+254 = 392, halt @393.
+  EXPECT_EQ(m.stats().cycles, 394u);
+}
+
+TEST(TimingTest, DmaMovesAtTheChipsBandwidth) {
+  // One DMA of 100 tiles (409600 bytes) issued at cycle 1, waited for, then
+  // halt: cycles = 1 + ceil(bytes / (bandwidth / clock)) + latency + 2.
+  for (ChipKind chip : {ChipKind::V2, ChipKind::V3, ChipKind::V4}) {
+    Machine m({"s.li s1, 100 ; s.li s2, 1", "dma.ld 0, s0, s0, s1, s2",
+               "dma.wait 0, 1", "halt"},
+              chip);
+    ASSERT_FALSE(m.run());
+    const ChipInfo &info = getChipInfo(chip);
+    double bytesPerCycle = double(info.hbmBytesPerSecond) / info.clockHz;
+    uint64_t transfer = uint64_t(std::ceil(409600 / bytesPerCycle));
+    EXPECT_EQ(m.stats().cycles, 1 + transfer + kDmaLatencyCycles + 2)
+        << info.name;
+    EXPECT_EQ(m.stats().unitBusyCycles.at("dma"), transfer);
+    EXPECT_EQ(m.stats().hbmBytesRead, 409600u);
+  }
+  // v4 by hand: 1.2e12 / 1.05e9 = 1142.86 bytes a cycle; 358.4 -> 359.
+  Machine v4({"s.li s1, 100 ; s.li s2, 1", "dma.ld 0, s0, s0, s1, s2",
+              "dma.wait 0, 1", "halt"});
+  ASSERT_FALSE(v4.run());
+  EXPECT_EQ(v4.stats().cycles, 462u);
+}
+
+TEST(TimingTest, DmasQueueOnOneEngine) {
+  // Two 1-tile DMAs back to back: the second starts when the first's
+  // transfer ends (4 cycles on v4), not when it completes.
+  Machine m({"s.li s1, 1", "dma.ld 0, s0, s0, s1, s1 ; s.li s2, 8",
+             "dma.ld 1, s2, s1, s1, s1", "dma.wait 1, 1", "halt"});
+  ASSERT_FALSE(m.run());
+  // first: 1..5, done 105; second: 5..9, done 109; wait @109; halt @110.
+  EXPECT_EQ(m.stats().cycles, 111u);
+}
+
+TEST(TimingTest, LatenciesAndBranches) {
+  // v.add has latency 2: the dependent v.mul waits one cycle. A taken branch
+  // costs one cycle.
+  Machine m({"v.add v1, v0, v0", "v.mul v2, v1, v1", "jmp b3", "halt"});
+  ASSERT_FALSE(m.run());
+  // v.add @0, v.mul @2, jmp @3, halt @5.
+  EXPECT_EQ(m.stats().cycles, 6u);
+  EXPECT_EQ(m.stats().stallCycles.at("vector-dependency"), 1u);
+  EXPECT_EQ(m.stats().stallCycles.at("branch"), 1u);
+  EXPECT_EQ(m.stats().bundles, 4u);
+
+  Machine scalar({"s.ld s1, s0, 0", "s.addi s2, s1, 1", "halt"});
+  ASSERT_FALSE(scalar.run());
+  // s.ld latency 2: s.addi @2, halt @3.
+  EXPECT_EQ(scalar.stats().cycles, 4u);
+  EXPECT_EQ(scalar.stats().stallCycles.at("scalar-dependency"), 1u);
+}
+
+TEST(TimingTest, HaltWaitsForOutstandingDmas) {
+  Machine m({"s.li s1, 1", "dma.ld 0, s0, s0, s1, s1", "halt"});
+  ASSERT_FALSE(m.run());
+  // DMA done at 1 + 4 + 100 = 105; halt issued at 2 drains until then.
+  EXPECT_EQ(m.stats().cycles, 105u);
+  EXPECT_EQ(m.stats().stallCycles.at("drain"), 102u);
+}
+
+TEST(TimingTest, UtilizationAndPaddingEfficiency) {
+  Stats stats;
+  stats.cycles = 1000;
+  stats.numMxus = 4;
+  stats.mxuMacsUseful = 16384 * 1000;
+  stats.mxuMacsIssued = 16384 * 2000;
+  EXPECT_DOUBLE_EQ(stats.mxuUtilization(), 0.25);
+  EXPECT_DOUBLE_EQ(stats.paddingEfficiency(), 0.5);
+}
+
+TEST(TimingTest, RunsAreDeterministic) {
+  std::vector<std::string> program = {
+      "s.li s1, 64 ; s.li s2, 8",
+      "mxu.ldw 0, s1, s2",
+      "mxu.push 0, v0, s0, 0",
+      "s.li s3, 1",
+      "dma.st 0, s0, s0, s3, s3 ; mxu.pop v1, 0, s0",
+      "dma.wait 0, 1",
+      "halt"};
+  Machine a(program), b(program);
+  ASSERT_FALSE(a.run());
+  ASSERT_FALSE(b.run());
+  Stats sa = a.stats(), sb = b.stats();
+  sa.hostSeconds = sb.hostSeconds = 0;
+  EXPECT_EQ(sa.toJson(), sb.toJson());
+}
+
+} // namespace
