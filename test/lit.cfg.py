@@ -8,7 +8,7 @@ from lit.llvm import llvm_config
 
 config.name = "TPU"
 config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
-config.suffixes = [".mlir"]
+config.suffixes = [".mlir", ".test"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.tpu_obj_root, "test")
 config.excludes = ["Inputs", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py"]
@@ -22,4 +22,8 @@ llvm_config.with_environment("PATH", config.tpu_tools_dir, append_path=True)
 tool_dirs = [config.tpu_tools_dir, config.llvm_tools_dir]
 llvm_config.add_tool_substitutions(["tpu-opt", "not", "count"], tool_dirs)
 config.substitutions.append(("%tpu_src_root", config.tpu_src_root))
-llvm_config.add_tool_substitutions(["tpu-translate", "tpu-sim", "tpu-ref"], tool_dirs)
+llvm_config.add_tool_substitutions(
+    ["tpu-translate", "tpu-sim", "tpu-ref", "tpu-fuzz-binary-standalone",
+     "tpu-fuzz-npy-standalone", "tpu-fuzz-asm-standalone"],
+    tool_dirs,
+)

@@ -5,10 +5,10 @@
 // RUN: tpu-translate --export-tpu-bin %t.mlir -o %t.2.tpu
 // RUN: cmp %t.1.tpu %t.2.tpu
 // RUN: FileCheck %s < %t.mlir
-// RUN: tpu-translate --export-tpu-bin %S/../Sim/matmul-highest.mlir -o %t.h1.tpu
+// RUN: tpu-translate --export-tpu-bin %tpu_src_root/examples/isa/matmul-highest.mlir -o %t.h1.tpu
 // RUN: tpu-translate --import-tpu-bin %t.h1.tpu | tpu-translate --export-tpu-bin -o %t.h2.tpu
 // RUN: cmp %t.h1.tpu %t.h2.tpu
-// RUN: tpu-translate --export-tpu-bin %S/../Sim/matmul-default.mlir -o %t.d1.tpu
+// RUN: tpu-translate --export-tpu-bin %tpu_src_root/examples/isa/matmul-default.mlir -o %t.d1.tpu
 // RUN: tpu-translate --import-tpu-bin %t.d1.tpu | tpu-translate --export-tpu-bin -o %t.d2.tpu
 // RUN: cmp %t.d1.tpu %t.d2.tpu
 

