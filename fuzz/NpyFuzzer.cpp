@@ -19,8 +19,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   absl::StatusOr<sim::NpyArray> again =
       sim::parseNpy(sim::serializeNpy(*array), "again.npy");
   if (!again.ok() || again->shape != array->shape ||
-      again->words != array->words ||
-      again->elementType != array->elementType)
+      again->words != array->words || again->elementType != array->elementType)
     std::abort();
   return 0;
 }

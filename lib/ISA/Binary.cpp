@@ -24,11 +24,14 @@ uint32_t crc32(const uint8_t *data, size_t size) {
   return crc ^ 0xFFFFFFFFu;
 }
 
-namespace {
+uint32_t computeBinaryChecksum(const std::vector<uint8_t> &bytes) {
+  // The checksum field reads as zero while the checksum is computed.
+  std::vector<uint8_t> copy = bytes;
+  std::memset(copy.data() + kBinaryChecksumOffset, 0, 4);
+  return crc32(copy.data(), copy.size());
+}
 
-constexpr size_t kHeaderBytes = 24;
-constexpr size_t kChecksumOffset = 12;
-constexpr size_t kChecksummedFrom = 16;
+namespace {
 
 class Writer {
 public:
@@ -120,7 +123,6 @@ private:
 
 std::vector<uint8_t> writeBinary(const Program &program) {
   Writer payload;
-  payload.put<uint32_t>(uint32_t(program.chip));
   payload.put<uint64_t>(program.usefulMacs);
   payload.putString(program.entry);
   payload.put<uint32_t>(uint32_t(program.arguments.size()));
@@ -144,13 +146,13 @@ std::vector<uint8_t> writeBinary(const Program &program) {
   Writer file;
   file.bytes.insert(file.bytes.end(), kBinaryMagic, kBinaryMagic + 8);
   file.put<uint32_t>(kBinaryVersion);
-  file.put<uint32_t>(0); // checksum, filled in below
+  file.put<uint32_t>(uint32_t(program.chip));
   file.put<uint64_t>(payload.bytes.size());
+  file.put<uint32_t>(0); // checksum, filled in below
   file.bytes.insert(file.bytes.end(), payload.bytes.begin(),
                     payload.bytes.end());
-  uint32_t checksum = crc32(file.bytes.data() + kChecksummedFrom,
-                            file.bytes.size() - kChecksummedFrom);
-  std::memcpy(file.bytes.data() + kChecksumOffset, &checksum, 4);
+  uint32_t checksum = computeBinaryChecksum(file.bytes);
+  std::memcpy(file.bytes.data() + kBinaryChecksumOffset, &checksum, 4);
   return file.bytes;
 }
 
@@ -163,26 +165,26 @@ std::optional<Program> readBinary(const std::vector<uint8_t> &bytes,
   }
   Reader header(bytes, 8);
   uint32_t version = header.get<uint32_t>("the format version");
-  uint32_t storedChecksum = header.get<uint32_t>("the checksum");
-  uint64_t payloadBytes = header.get<uint64_t>("the payload length");
-  if (header.failed()) {
-    error = header.error;
-    return std::nullopt;
-  }
-  if (version != kBinaryVersion) {
+  if (!header.failed() && version != kBinaryVersion) {
     error = "unsupported binary format version " + std::to_string(version) +
             "; this tool reads version " + std::to_string(kBinaryVersion) +
             " (rebuild the binary with this tpu-translate)";
     return std::nullopt;
   }
-  if (payloadBytes != bytes.size() - kHeaderBytes) {
-    error = "truncated or padded: the header promises " +
-            std::to_string(payloadBytes) + " payload bytes but the file has " +
-            std::to_string(bytes.size() - kHeaderBytes);
+  uint32_t chip = header.get<uint32_t>("the chip");
+  uint64_t payloadBytes = header.get<uint64_t>("the payload length");
+  uint32_t storedChecksum = header.get<uint32_t>("the checksum");
+  if (header.failed()) {
+    error = header.error;
     return std::nullopt;
   }
-  uint32_t checksum =
-      crc32(bytes.data() + kChecksummedFrom, bytes.size() - kChecksummedFrom);
+  if (payloadBytes != bytes.size() - kBinaryHeaderBytes) {
+    error = "truncated or padded: the header promises " +
+            std::to_string(payloadBytes) + " payload bytes but the file has " +
+            std::to_string(bytes.size() - kBinaryHeaderBytes);
+    return std::nullopt;
+  }
+  uint32_t checksum = computeBinaryChecksum(bytes);
   if (checksum != storedChecksum) {
     char text[96];
     std::snprintf(text, sizeof(text),
@@ -192,14 +194,13 @@ std::optional<Program> readBinary(const std::vector<uint8_t> &bytes,
     return std::nullopt;
   }
 
-  Reader in(bytes, kHeaderBytes);
-  Program program;
-  uint32_t chip = in.get<uint32_t>("the chip");
-  if (!in.failed() && chip >= kNumChips) {
+  if (chip >= kNumChips) {
     error = "corrupt: unknown chip code " + std::to_string(chip) +
             " (this tool knows " + listChipNames() + ")";
     return std::nullopt;
   }
+  Reader in(bytes, kBinaryHeaderBytes);
+  Program program;
   program.chip = ChipKind(chip);
   program.usefulMacs = in.get<uint64_t>("the useful MAC count");
   program.entry = in.getString("the entry name");

@@ -5,8 +5,8 @@
 // RUN: tpu-translate --export-tpu-bin %tpu_src_root/examples/isa/matmul-highest.mlir -o %t.h.tpu
 // RUN: tpu-translate --export-tpu-bin %S/../Target/Inputs/double.mlir -o %t.d.tpu
 // RUN: printf '\000' | cat - %t.h.tpu > %t.seed0
-// RUN: printf '\001' > %t.seed1 && tail -c +25 %t.h.tpu >> %t.seed1
-// RUN: printf '\001' > %t.seed2 && tail -c +25 %t.d.tpu >> %t.seed2
+// RUN: printf '\002' > %t.seed1 && tail -c +29 %t.h.tpu >> %t.seed1
+// RUN: printf '\003' > %t.seed2 && tail -c +29 %t.d.tpu >> %t.seed2
 // RUN: tpu-fuzz-binary-standalone -runs=20000 -seed=1 %t.seed0 %t.seed1 %t.seed2 | FileCheck %s
 // RUN: tpu-ref random --shape=3x5 -o %t.npy
 // RUN: tpu-fuzz-npy-standalone -runs=20000 -seed=2 %t.npy | FileCheck %s

@@ -30,7 +30,7 @@
 
 // RUN: head -c 100 %t.tpu > %t.short
 // RUN: not tpu-sim %t.short 2>&1 | FileCheck %s --check-prefix=TRUNCATED
-// TRUNCATED: tpu-sim: error: {{.*}}short: truncated or padded: the header promises {{[0-9]+}} payload bytes but the file has 76
+// TRUNCATED: tpu-sim: error: {{.*}}short: truncated or padded: the header promises {{[0-9]+}} payload bytes but the file has 72
 
 // RUN: tpu-sim %t.tpu --quiet --chip=v3 --input %t.x.npy; test $? -eq 2
 // RUN: not tpu-sim %t.tpu --chip=v3 --input %t.x.npy 2>&1 | FileCheck %s --check-prefix=CHIP

@@ -31,13 +31,29 @@ Program sampleProgram() {
 /// Recomputes the checksum after a test edits the payload, so the edit
 /// reaches the payload checks.
 void reseal(std::vector<uint8_t> &bytes) {
-  uint32_t checksum = crc32(bytes.data() + 16, bytes.size() - 16);
-  std::memcpy(bytes.data() + 12, &checksum, 4);
+  uint32_t checksum = computeBinaryChecksum(bytes);
+  std::memcpy(bytes.data() + kBinaryChecksumOffset, &checksum, 4);
 }
 
 TEST(BinaryTest, Crc32KnownAnswer) {
   const char *text = "123456789";
   EXPECT_EQ(crc32(reinterpret_cast<const uint8_t *>(text), 9), 0xCBF43926u);
+}
+
+TEST(BinaryTest, HeaderLayout) {
+  std::vector<uint8_t> bytes = writeBinary(sampleProgram());
+  ASSERT_GE(bytes.size(), kBinaryHeaderBytes);
+  EXPECT_EQ(std::string(bytes.begin(), bytes.begin() + 8), "TPU-BIN\n");
+  uint32_t version, chip, checksum;
+  uint64_t payload;
+  std::memcpy(&version, &bytes[8], 4);
+  std::memcpy(&chip, &bytes[12], 4);
+  std::memcpy(&payload, &bytes[16], 8);
+  std::memcpy(&checksum, &bytes[24], 4);
+  EXPECT_EQ(version, kBinaryVersion);
+  EXPECT_EQ(chip, uint32_t(ChipKind::V3));
+  EXPECT_EQ(payload, bytes.size() - kBinaryHeaderBytes);
+  EXPECT_EQ(checksum, computeBinaryChecksum(bytes));
 }
 
 TEST(BinaryTest, RoundTripsByteIdentically) {
@@ -90,12 +106,18 @@ TEST(BinaryTest, Messages) {
   EXPECT_FALSE(readBinary(corrupt, error));
   EXPECT_EQ(error.rfind("corrupt: checksum mismatch", 0), 0u) << error;
 
+  // The chip is in the header and covered by the checksum too.
+  std::vector<uint8_t> otherChip = bytes;
+  otherChip[12] = 2;
+  EXPECT_FALSE(readBinary(otherChip, error));
+  EXPECT_EQ(error.rfind("corrupt: checksum mismatch", 0), 0u) << error;
+
   std::vector<uint8_t> truncated(bytes.begin(), bytes.end() - 3);
   EXPECT_FALSE(readBinary(truncated, error));
   EXPECT_NE(error.find("truncated or padded"), std::string::npos) << error;
 
   std::vector<uint8_t> badChip = bytes;
-  badChip[24] = 7;
+  badChip[12] = 7;
   reseal(badChip);
   EXPECT_FALSE(readBinary(badChip, error));
   EXPECT_EQ(error, "corrupt: unknown chip code 7 (this tool knows v2, v3, v4)");

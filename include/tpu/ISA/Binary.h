@@ -5,11 +5,11 @@
 //   offset  size  field
 //   0       8     magic "TPU-BIN\n"
 //   8       4     format version (kBinaryVersion)
-//   12      4     CRC-32 (IEEE) of every byte from offset 16 to the end
-//   16      8     payload length in bytes (the file size minus 24)
-//   24      ...   payload:
-//                   u32 chip (index in the chip table), u64 useful MACs,
-//                   str entry name,
+//   12      4     chip (index in the chip table: 0 = v2, 1 = v3, 2 = v4)
+//   16      8     payload length in bytes (the file size minus 28)
+//   24      4     CRC-32 (IEEE) of every other byte of the file
+//   28      ...   payload:
+//                   u64 useful MACs, str entry name,
 //                   u32 #arguments, tensors; u32 #results, tensors;
 //                   u32 #constants, each: u32 HBM tile, u32 #words, words;
 //                   u32 #code words, each u64 (see ISA.h)
@@ -35,6 +35,12 @@ namespace tpu::isa {
 inline constexpr char kBinaryMagic[8] = {'T', 'P', 'U', '-',
                                          'B', 'I', 'N', '\n'};
 inline constexpr uint32_t kBinaryVersion = 1;
+inline constexpr size_t kBinaryHeaderBytes = 28;
+inline constexpr size_t kBinaryChecksumOffset = 24;
+
+/// The CRC-32 a binary's header should hold: over every byte of `bytes`
+/// except the four of the checksum field. `bytes` holds at least a header.
+uint32_t computeBinaryChecksum(const std::vector<uint8_t> &bytes);
 
 /// CRC-32 (IEEE 802.3, as zlib computes it).
 uint32_t crc32(const uint8_t *data, size_t size);
