@@ -124,17 +124,17 @@ int64_t getOperandMax(OperandKind kind) {
 const char *getSlotName(Slot slot) {
   switch (slot) {
   case Slot::Scalar:
-    return "scalar";
+    return "Scalar";
   case Slot::Vector:
-    return "vector";
+    return "Vector";
   case Slot::VectorMem:
-    return "vector-memory";
+    return "VectorMem";
   case Slot::MatrixPush:
-    return "matrix-push";
+    return "MatrixPush";
   case Slot::MatrixPop:
-    return "matrix-pop";
+    return "MatrixPop";
   case Slot::Misc:
-    return "misc";
+    return "Misc";
   }
   return "?";
 }
@@ -142,21 +142,51 @@ const char *getSlotName(Slot slot) {
 const char *getUnitName(Unit unit) {
   switch (unit) {
   case Unit::Scalar:
-    return "scalar";
+    return "Scalar";
   case Unit::VectorLoad:
-    return "vector-load";
+    return "VectorLoad";
   case Unit::VectorStore:
-    return "vector-store";
+    return "VectorStore";
   case Unit::Vpu:
-    return "vpu";
+    return "Vpu";
   case Unit::Xlu:
-    return "xlu";
+    return "Xlu";
   case Unit::Mxu:
-    return "mxu";
+    return "Mxu";
   case Unit::Dma:
-    return "dma";
+    return "Dma";
   case Unit::Sync:
-    return "sync";
+    return "Sync";
+  }
+  return "?";
+}
+
+const char *getOperandKindName(OperandKind kind) {
+  switch (kind) {
+  case OperandKind::None:
+    return "None";
+  case OperandKind::SDst:
+    return "SDst";
+  case OperandKind::SSrc:
+    return "SSrc";
+  case OperandKind::VDst:
+    return "VDst";
+  case OperandKind::VSrc:
+    return "VSrc";
+  case OperandKind::Mxu:
+    return "Mxu";
+  case OperandKind::Sem:
+    return "Sem";
+  case OperandKind::Imm16:
+    return "Imm16";
+  case OperandKind::Imm32:
+    return "Imm32";
+  case OperandKind::Mask:
+    return "Mask";
+  case OperandKind::Target:
+    return "Target";
+  case OperandKind::Flag:
+    return "Flag";
   }
   return "?";
 }
@@ -382,49 +412,50 @@ static std::optional<int64_t> parseInteger(std::string_view text) {
   return negative ? -int64_t(magnitude) : int64_t(magnitude);
 }
 
-std::optional<int64_t> parseOperand(OperandKind kind, std::string_view text,
-                                    std::string &error) {
-  std::string_view digits = text;
-  const char *expected = "an integer";
+namespace {
+/// How an operand kind is written: a prefix letter (registers, targets) or
+/// none (integers), and how to describe it in an error.
+struct OperandSpelling {
+  char prefix;
+  const char *expected;
+};
+
+OperandSpelling getSpelling(OperandKind kind) {
   switch (kind) {
   case OperandKind::SDst:
   case OperandKind::SSrc:
-    expected = "a scalar register s0..s31";
-    if (text.empty() || text.front() != 's')
-      break;
-    digits.remove_prefix(1);
-    break;
+    return {'s', "a scalar register s0..s31"};
   case OperandKind::VDst:
   case OperandKind::VSrc:
-    expected = "a vector register v0..v31";
-    if (text.empty() || text.front() != 'v')
-      break;
-    digits.remove_prefix(1);
-    break;
+    return {'v', "a vector register v0..v31"};
   case OperandKind::Target:
-    expected = "a bundle target bN";
-    if (text.empty() || text.front() != 'b')
-      break;
-    digits.remove_prefix(1);
-    break;
+    return {'b', "a bundle target bN"};
   default:
-    break;
+    return {0, "an integer"};
   }
-  bool prefixed = kind == OperandKind::SDst || kind == OperandKind::SSrc ||
-                  kind == OperandKind::VDst || kind == OperandKind::VSrc ||
-                  kind == OperandKind::Target;
+}
+} // namespace
+
+std::optional<int64_t> parseOperand(OperandKind kind, std::string_view text,
+                                    std::string &error) {
+  OperandSpelling spelling = getSpelling(kind);
+  std::string_view digits = text;
+  bool prefixOk =
+      !spelling.prefix || (!text.empty() && text.front() == spelling.prefix);
+  if (spelling.prefix && prefixOk)
+    digits.remove_prefix(1);
   std::optional<int64_t> value;
-  if (!prefixed || digits.size() != text.size())
+  if (prefixOk && !(spelling.prefix && !digits.empty() && digits[0] == '-'))
     value = parseInteger(digits);
-  if (!value || (prefixed && !digits.empty() && digits.front() == '-')) {
-    error = "expected " + std::string(expected) + ", got '" +
+  if (!value) {
+    error = "expected " + std::string(spelling.expected) + ", got '" +
             std::string(text) + "'";
     return std::nullopt;
   }
   if (*value < getOperandMin(kind) || *value > getOperandMax(kind)) {
     error = "'" + std::string(text) + "' is out of range: expected " +
-            expected + " in [" + std::to_string(getOperandMin(kind)) + ", " +
-            std::to_string(getOperandMax(kind)) + "]";
+            spelling.expected + " in [" + std::to_string(getOperandMin(kind)) +
+            ", " + std::to_string(getOperandMax(kind)) + "]";
     return std::nullopt;
   }
   return value;

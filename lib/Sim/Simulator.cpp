@@ -115,6 +115,15 @@ private:
                 std::string(info.mnemonic) + ": " + error);
   }
 
+  bool checkResultSlot(const InstInfo &info, int32_t slot) {
+    if (slot >= 0 && slot < int32_t(kMxuResultSlots))
+      return true;
+    return fail(Trap::Kind::OutOfBounds,
+                std::string(info.mnemonic) + ": result slot " +
+                    std::to_string(slot) + " is out of bounds [0, " +
+                    std::to_string(kMxuResultSlots) + ")");
+  }
+
   uint64_t issueCycle(const Bundle &bundle, const char *&cause);
   bool checkDmaRace(const InstInfo &info, int64_t first, int64_t count,
                     bool isWrite);
@@ -605,11 +614,8 @@ bool Simulator::Impl::execute(const Instruction &inst) {
   }
   case Opcode::MxuPush: {
     int32_t slot = sreg(op[2]);
-    if (slot < 0 || slot >= int32_t(kMxuResultSlots))
-      return fail(Trap::Kind::OutOfBounds,
-                  "mxu.push: result slot " + std::to_string(slot) +
-                      " is out of bounds [0, " +
-                      std::to_string(kMxuResultSlots) + ")");
+    if (!checkResultSlot(info, slot))
+      return false;
     MxuState &mxu = state.mxus[op[0]];
     pushRows(mxu, state.vregs[op[1]], mxu.slot(slot), op[3] != 0);
     stats.mxuMacsIssued += uint64_t(kSublanes) * kMxuDim * kMxuDim;
@@ -617,11 +623,8 @@ bool Simulator::Impl::execute(const Instruction &inst) {
   }
   case Opcode::MxuPop: {
     int32_t slot = sreg(op[2]);
-    if (slot < 0 || slot >= int32_t(kMxuResultSlots))
-      return fail(Trap::Kind::OutOfBounds,
-                  "mxu.pop: result slot " + std::to_string(slot) +
-                      " is out of bounds [0, " +
-                      std::to_string(kMxuResultSlots) + ")");
+    if (!checkResultSlot(info, slot))
+      return false;
     std::memcpy(newVector(op[0]).data(), state.mxus[op[1]].slot(slot),
                 sizeof(VReg));
     return true;

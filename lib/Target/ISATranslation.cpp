@@ -128,33 +128,33 @@ void tpu::registerISATranslations() {
   auto registerDialects = [](DialectRegistry &registry) {
     registerAllDialects(registry);
   };
+  // Both exports take the module's program and write it in their format.
+  using Writer = void (*)(const isa::Program &, raw_ostream &);
+  auto exporter = [](Writer write) {
+    return [write](Operation *op, raw_ostream &output) -> LogicalResult {
+      auto module = dyn_cast<ModuleOp>(op);
+      if (!module)
+        return op->emitError("expected a builtin.module");
+      FailureOr<isa::Program> program = exportProgram(module);
+      if (failed(program))
+        return failure();
+      write(*program, output);
+      return success();
+    };
+  };
   static TranslateFromMLIRRegistration exportBinary(
       "export-tpu-bin", "write the tpu_isa program as a .tpu binary",
-      [](Operation *op, raw_ostream &output) -> LogicalResult {
-        auto module = dyn_cast<ModuleOp>(op);
-        if (!module)
-          return op->emitError("expected a builtin.module");
-        FailureOr<isa::Program> program = exportProgram(module);
-        if (failed(program))
-          return failure();
-        std::vector<uint8_t> bytes = isa::writeBinary(*program);
+      exporter([](const isa::Program &program, raw_ostream &output) {
+        std::vector<uint8_t> bytes = isa::writeBinary(program);
         output.write(reinterpret_cast<const char *>(bytes.data()),
                      bytes.size());
-        return success();
-      },
+      }),
       registerDialects);
   static TranslateFromMLIRRegistration exportAssembly(
       "export-tpu-asm", "write the tpu_isa program as an assembly listing",
-      [](Operation *op, raw_ostream &output) -> LogicalResult {
-        auto module = dyn_cast<ModuleOp>(op);
-        if (!module)
-          return op->emitError("expected a builtin.module");
-        FailureOr<isa::Program> program = exportProgram(module);
-        if (failed(program))
-          return failure();
-        output << isa::printAssembly(*program);
-        return success();
-      },
+      exporter([](const isa::Program &program, raw_ostream &output) {
+        output << isa::printAssembly(program);
+      }),
       registerDialects);
   static TranslateToMLIRRegistration importBinary(
       "import-tpu-bin", "read a .tpu binary into tpu_isa MLIR",

@@ -101,13 +101,23 @@ int makeRandom() {
   return status.ok() ? 0 : fail(std::string(status.message()));
 }
 
+/// Reads both files, or says why one cannot be read.
+absl::StatusOr<std::pair<NpyArray, NpyArray>>
+readPair(const std::string &first, const std::string &second) {
+  absl::StatusOr<NpyArray> a = sim::readNpyFile(first);
+  if (!a.ok())
+    return a.status();
+  absl::StatusOr<NpyArray> b = sim::readNpyFile(second);
+  if (!b.ok())
+    return b.status();
+  return std::make_pair(*std::move(a), *std::move(b));
+}
+
 int matmul(const std::string &lhsPath, const std::string &rhsPath) {
-  absl::StatusOr<NpyArray> lhs = sim::readNpyFile(lhsPath);
-  absl::StatusOr<NpyArray> rhs = sim::readNpyFile(rhsPath);
-  if (!lhs.ok())
-    return fail(std::string(lhs.status().message()));
-  if (!rhs.ok())
-    return fail(std::string(rhs.status().message()));
+  auto inputs = readPair(lhsPath, rhsPath);
+  if (!inputs.ok())
+    return fail(std::string(inputs.status().message()));
+  const NpyArray *lhs = &inputs->first, *rhs = &inputs->second;
   size_t rank = lhs->shape.size();
   if (rank < 2 || rhs->shape.size() != rank)
     return fail("matmul needs operands of the same rank >= 2");
@@ -139,12 +149,10 @@ int matmul(const std::string &lhsPath, const std::string &rhsPath) {
 }
 
 int compare(const std::string &gotPath, const std::string &wantPath) {
-  absl::StatusOr<NpyArray> got = sim::readNpyFile(gotPath);
-  absl::StatusOr<NpyArray> want = sim::readNpyFile(wantPath);
-  if (!got.ok())
-    return fail(std::string(got.status().message()));
-  if (!want.ok())
-    return fail(std::string(want.status().message()));
+  auto inputs = readPair(gotPath, wantPath);
+  if (!inputs.ok())
+    return fail(std::string(inputs.status().message()));
+  const NpyArray *got = &inputs->first, *want = &inputs->second;
   if (got->shape != want->shape)
     return fail("shapes differ: " + sim::formatShape(got->shape) + " vs " +
                 sim::formatShape(want->shape));

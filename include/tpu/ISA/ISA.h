@@ -92,8 +92,10 @@ unsigned getOperandBits(OperandKind kind);
 /// The range of values an operand of this kind may hold.
 int64_t getOperandMin(OperandKind kind);
 int64_t getOperandMax(OperandKind kind);
+/// Names as ISA.def (and docs/ISA.md) spell them: "VectorMem", "Vpu", "SDst".
 const char *getSlotName(Slot slot);
 const char *getUnitName(Unit unit);
+const char *getOperandKindName(OperandKind kind);
 
 /// A decoded instruction: an opcode and its operand values (register
 /// numbers, immediates) in table order.
