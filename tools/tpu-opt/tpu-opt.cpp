@@ -8,10 +8,12 @@
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 #include "mlir/Transforms/Passes.h"
+#include "tpu/Conversion/Passes.h"
 #include "tpu/InitAllDialects.h"
 
 int main(int argc, char **argv) {
   mlir::registerTransformsPasses();
+  tpu::registerTPUConversionPasses();
   mlir::DialectRegistry registry;
   tpu::registerAllDialects(registry);
   return mlir::asMainReturnCode(mlir::MlirOptMain(

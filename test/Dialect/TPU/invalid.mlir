@@ -129,5 +129,12 @@ module attributes {tpu.chip = "v4"} {}
 
 // -----
 
-// expected-error @+1 {{unknown tpu dialect attribute 'tpu.chipp'; the only one is 'tpu.chip'}}
+// expected-error @+1 {{unknown tpu dialect attribute 'tpu.chipp'; known: 'tpu.chip', 'tpu.precision'}}
 module attributes {tpu.chipp = #tpu.chip<v4>} {}
+
+// -----
+
+// expected-error @+1 {{'tpu.precision' must be a #tpu.precision<...> attribute; got "highest"}}
+func.func @precision_string() attributes {tpu.precision = "highest"} {
+  return
+}

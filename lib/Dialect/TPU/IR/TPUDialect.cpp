@@ -33,7 +33,16 @@ LogicalResult TPUDialect::verifyOperationAttribute(Operation *op,
              << attr.getValue();
     return success();
   }
+  if (attr.getName() == getPrecisionAttrName()) {
+    if (!isa<PrecisionAttr>(attr.getValue()))
+      return op->emitError()
+             << "'" << getPrecisionAttrName()
+             << "' must be a #tpu.precision<...> attribute; got "
+             << attr.getValue();
+    return success();
+  }
   return op->emitError() << "unknown tpu dialect attribute '"
-                         << attr.getName().getValue() << "'; the only one is '"
-                         << getChipAttrName() << "'";
+                         << attr.getName().getValue() << "'; known: '"
+                         << getChipAttrName() << "', '"
+                         << getPrecisionAttrName() << "'";
 }

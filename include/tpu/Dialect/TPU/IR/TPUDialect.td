@@ -28,6 +28,11 @@ def TPU_Dialect : Dialect {
     static constexpr ::llvm::StringLiteral getChipAttrName() {
       return ::llvm::StringLiteral("tpu.chip");
     }
+    /// On a linalg matrix product: the precision it asks for, overriding
+    /// the compiler's default-precision.
+    static constexpr ::llvm::StringLiteral getPrecisionAttrName() {
+      return ::llvm::StringLiteral("tpu.precision");
+    }
   }];
 }
 
