@@ -9,11 +9,13 @@
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 #include "mlir/Transforms/Passes.h"
 #include "tpu/Conversion/Passes.h"
+#include "tpu/Dialect/TPU/Transforms/Passes.h"
 #include "tpu/InitAllDialects.h"
 
 int main(int argc, char **argv) {
   mlir::registerTransformsPasses();
   tpu::registerTPUConversionPasses();
+  tpu::registerTPUTransformsPasses();
   mlir::DialectRegistry registry;
   tpu::registerAllDialects(registry);
   return mlir::asMainReturnCode(mlir::MlirOptMain(
