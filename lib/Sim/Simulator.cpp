@@ -131,11 +131,16 @@ private:
   bool executeDma(const Instruction &inst);
   void pushRows(MxuState &mxu, const VReg &lhs, float *slot, bool accumulate);
   void commit(const Bundle &bundle);
-  void busy(const std::string &unit, const std::string &name, uint64_t begin,
-            uint64_t end) {
-    stats.unitBusyCycles[unit] += end - begin;
+  /// Units whose busy cycles are counted: scalar, vpu, dma, then for each
+  /// MXU its array and its weight loader. Counted in plain integers on the
+  /// hot path; named into Stats once, at the end of the run.
+  enum : unsigned { kScalarUnit, kVpuUnit, kDmaUnit, kFirstMxuUnit };
+  static unsigned mxuUnit(int64_t mxu) { return kFirstMxuUnit + 2 * mxu; }
+  static unsigned mxuWeightsUnit(int64_t mxu) { return mxuUnit(mxu) + 1; }
+  void busy(unsigned unit, const char *name, uint64_t begin, uint64_t end) {
+    unitBusy[unit] += end - begin;
     if (trace)
-      trace->add(unit, name, begin, end);
+      trace->add(unitNames[unit], name, begin, end);
   }
 
   Simulator &sim;
@@ -143,6 +148,9 @@ private:
   Memory &memory;
   Stats &stats;
   Trace *trace;
+
+  std::vector<std::string> unitNames;
+  std::vector<uint64_t> unitBusy;
 
   uint64_t now = 0;       // the cycle the current bundle issues in
   uint64_t nextFetch = 0; // the earliest cycle the next bundle may issue
@@ -348,7 +356,7 @@ bool Simulator::Impl::executeDma(const Instruction &inst) {
   uint64_t completion = start + transfer + kDmaLatencyCycles;
   lastDmaCompletion = std::max(lastDmaCompletion, completion);
   if (transfer > 0)
-    busy("dma", info.mnemonic, start, start + transfer);
+    busy(kDmaUnit, info.mnemonic, start, start + transfer);
   inFlight.push_back(
       {load, vmemRow, vmemRow + count * kSublanes, completion, state.pc});
   pendingCompletions[sem].push_back(completion);
@@ -685,21 +693,20 @@ void Simulator::Impl::commit(const Bundle &bundle) {
     if (inst.opcode == Opcode::MxuLdw) {
       MxuTiming &mxu = mxuTiming[inst.operands[0]];
       mxu.weightPortFree = mxu.weightsReady = now + kMxuWeightLoadCycles;
-      busy("mxu" + std::to_string(inst.operands[0]) + ".weights", "mxu.ldw",
-           now, now + kMxuWeightLoadCycles);
+      busy(mxuWeightsUnit(inst.operands[0]), "mxu.ldw", now,
+           now + kMxuWeightLoadCycles);
     } else if (inst.opcode == Opcode::MxuPush) {
       MxuTiming &mxu = mxuTiming[inst.operands[0]];
       mxu.inputFree = now + kMxuPushCycles;
       mxu.slotReady[sreg(inst.operands[2])] =
           now + kMxuPushCycles + kMxuPipelineCycles;
-      busy("mxu" + std::to_string(inst.operands[0]), "mxu.push", now,
-           now + kMxuPushCycles);
+      busy(mxuUnit(inst.operands[0]), "mxu.push", now, now + kMxuPushCycles);
     }
   }
   if (scalarBusy)
-    busy("scalar", "scalar", now, now + 1);
+    busy(kScalarUnit, "scalar", now, now + 1);
   if (vectorBusy)
-    busy("vpu", "vpu", now, now + 1);
+    busy(kVpuUnit, "vpu", now, now + 1);
 }
 
 std::optional<Trap> Simulator::Impl::run() {
@@ -712,13 +719,12 @@ std::optional<Trap> Simulator::Impl::run() {
   stats.mxuMacsUseful = sim.program.usefulMacs;
   for (const char *cause : kStallCauses)
     stats.stallCycles[cause] = 0;
-  stats.unitBusyCycles["scalar"] = 0;
-  stats.unitBusyCycles["vpu"] = 0;
-  stats.unitBusyCycles["dma"] = 0;
+  unitNames = {"scalar", "vpu", "dma"};
   for (unsigned m = 0; m < sim.chip.mxusPerCore; ++m) {
-    stats.unitBusyCycles["mxu" + std::to_string(m)] = 0;
-    stats.unitBusyCycles["mxu" + std::to_string(m) + ".weights"] = 0;
+    unitNames.push_back("mxu" + std::to_string(m));
+    unitNames.push_back("mxu" + std::to_string(m) + ".weights");
   }
+  unitBusy.assign(unitNames.size(), 0);
 
   while (!halted) {
     if (state.pc < 0 || size_t(state.pc) >= bundles.size()) {
@@ -771,6 +777,8 @@ std::optional<Trap> Simulator::Impl::run() {
     end = lastDmaCompletion;
   }
   stats.cycles = end;
+  for (size_t unit = 0; unit < unitNames.size(); ++unit)
+    stats.unitBusyCycles[unitNames[unit]] = unitBusy[unit];
   stats.vmemPeakBytes = memory.getVmemHighWaterBytes();
   stats.hbmResidentBytes = memory.getHbmResidentBytes();
   stats.hostSeconds = std::chrono::duration<double>(
