@@ -34,8 +34,6 @@ class Memory {
 public:
   explicit Memory(const ChipInfo &chip);
 
-  int64_t getHbmTiles() const { return hbmTiles; }
-
   /// HBM. `readHbmTile` of a never-written tile gives zeros.
   bool readHbmTile(int64_t tile, Tile &out, std::string &error) const;
   bool writeHbmTile(int64_t tile, const Tile &in, std::string &error);

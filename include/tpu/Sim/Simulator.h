@@ -66,7 +66,6 @@ public:
 
   Memory &getMemory() { return memory; }
   ArchState &getState() { return state; }
-  const ChipInfo &getChip() const { return chip; }
 
   /// Runs until halt or a trap. Returns the trap, if any.
   std::optional<Trap> run();

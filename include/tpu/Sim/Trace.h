@@ -27,8 +27,6 @@ public:
   void add(const std::string &unit, const std::string &name, uint64_t begin,
            uint64_t end);
   std::string toJson() const;
-  size_t getNumEvents() const { return events.size(); }
-  bool wasTruncated() const { return dropped > 0; }
 
 private:
   struct Event {
