@@ -23,7 +23,8 @@ tool_dirs = [config.tpu_tools_dir, config.llvm_tools_dir]
 llvm_config.add_tool_substitutions(["tpu-opt", "not", "count"], tool_dirs)
 config.substitutions.append(("%tpu_src_root", config.tpu_src_root))
 llvm_config.add_tool_substitutions(
-    ["tpu-translate", "tpu-sim", "tpu-ref", "tpu-fuzz-binary-standalone",
-     "tpu-fuzz-npy-standalone", "tpu-fuzz-asm-standalone"],
+    ["tpu-translate", "tpu-sim", "tpu-ref", "tpu-cpu-run",
+     "tpu-fuzz-binary-standalone", "tpu-fuzz-npy-standalone",
+     "tpu-fuzz-asm-standalone"],
     tool_dirs,
 )

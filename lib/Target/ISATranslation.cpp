@@ -16,29 +16,6 @@ using namespace mlir;
 using namespace tpu;
 using namespace tpu::isa::ir;
 
-static isa::TensorSignature toSignature(TensorAttr attr) {
-  isa::TensorSignature tensor;
-  tensor.name = attr.getName().str();
-  tensor.elementType = attr.getType().getElementType().isF32()
-                           ? isa::ElementType::F32
-                           : isa::ElementType::I32;
-  tensor.shape.assign(attr.getType().getShape().begin(),
-                      attr.getType().getShape().end());
-  tensor.hbmTile = uint32_t(attr.getHbmTile());
-  return tensor;
-}
-
-static TensorAttr fromSignature(MLIRContext *context,
-                                const isa::TensorSignature &tensor) {
-  Builder builder(context);
-  Type elementType = tensor.elementType == isa::ElementType::F32
-                         ? Type(builder.getF32Type())
-                         : Type(builder.getI32Type());
-  return TensorAttr::get(context, tensor.name,
-                         RankedTensorType::get(tensor.shape, elementType),
-                         tensor.hbmTile);
-}
-
 FailureOr<isa::Program> tpu::exportProgram(ModuleOp module) {
   SmallVector<ProgramOp> programs(module.getOps<ProgramOp>());
   if (programs.size() != 1)
@@ -46,38 +23,7 @@ FailureOr<isa::Program> tpu::exportProgram(ModuleOp module) {
            << "expected exactly one tpu_isa.program in the module, found "
            << programs.size()
            << " (lower the input with tpu-opt --tpu-compile first)";
-  ProgramOp programOp = programs.front();
-  isa::Program program;
-  program.chip = getChipOf(programOp);
-  program.entry = programOp.getSymName().str();
-  program.usefulMacs = uint64_t(programOp.getUsefulMacs());
-  for (Attribute attr : programOp.getArguments())
-    program.arguments.push_back(toSignature(cast<TensorAttr>(attr)));
-  for (Attribute attr : programOp.getResults())
-    program.results.push_back(toSignature(cast<TensorAttr>(attr)));
-  for (Operation &op : programOp.getBody().front()) {
-    if (auto data = dyn_cast<HbmDataOp>(op)) {
-      isa::HbmConstant constant;
-      constant.hbmTile = uint32_t(data.getHbmTile());
-      auto dense = cast<DenseIntOrFPElementsAttr>(data.getValue());
-      if (llvm::isa<FloatType>(dense.getElementType()))
-        for (APFloat value : dense.getValues<APFloat>())
-          constant.words.push_back(
-              uint32_t(value.bitcastToAPInt().getZExtValue()));
-      else
-        for (APInt value : dense.getValues<APInt>())
-          constant.words.push_back(uint32_t(value.getZExtValue()));
-      program.constants.push_back(std::move(constant));
-      continue;
-    }
-    isa::Bundle bundle;
-    for (InstOp inst : cast<BundleOp>(op).getBody().front().getOps<InstOp>())
-      bundle.instructions.push_back(inst.getInstruction());
-    program.bundles.push_back(std::move(bundle));
-  }
-  if (std::optional<std::string> error = isa::verifyProgram(program))
-    return emitError(programOp.getLoc()) << "cannot be encoded: " << *error;
-  return program;
+  return toProgram(programs.front());
 }
 
 OwningOpRef<ModuleOp> tpu::importProgram(const isa::Program &program,
@@ -89,36 +35,7 @@ OwningOpRef<ModuleOp> tpu::importProgram(const isa::Program &program,
   (*module)->setAttr(TPUDialect::getChipAttrName(),
                      ChipAttr::get(context, program.chip));
   builder.setInsertionPointToEnd(module->getBody());
-  SmallVector<Attribute> arguments, results;
-  for (const isa::TensorSignature &tensor : program.arguments)
-    arguments.push_back(fromSignature(context, tensor));
-  for (const isa::TensorSignature &tensor : program.results)
-    results.push_back(fromSignature(context, tensor));
-  auto programOp = ProgramOp::create(
-      builder, loc, builder.getStringAttr(program.entry),
-      builder.getArrayAttr(arguments), builder.getArrayAttr(results),
-      builder.getI64IntegerAttr(int64_t(program.usefulMacs)));
-  builder.createBlock(&programOp.getBody());
-  for (const isa::HbmConstant &constant : program.constants) {
-    auto type = RankedTensorType::get({int64_t(constant.words.size())},
-                                      builder.getI32Type());
-    SmallVector<APInt> words;
-    for (uint32_t word : constant.words)
-      words.emplace_back(32, word);
-    HbmDataOp::create(builder, loc, DenseElementsAttr::get(type, words),
-                      builder.getI64IntegerAttr(constant.hbmTile));
-  }
-  for (const isa::Bundle &bundle : program.bundles) {
-    OpBuilder::InsertionGuard guard(builder);
-    auto bundleOp = BundleOp::create(builder, loc);
-    builder.createBlock(&bundleOp.getBody());
-    for (const isa::Instruction &inst : bundle.instructions) {
-      const isa::InstInfo &info = inst.info();
-      ArrayRef<int64_t> operands(inst.operands.data(), info.getNumOperands());
-      InstOp::create(builder, loc, builder.getStringAttr(info.mnemonic),
-                     builder.getDenseI64ArrayAttr(operands));
-    }
-  }
+  buildProgram(builder, loc, program);
   return module;
 }
 

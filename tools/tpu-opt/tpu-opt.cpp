@@ -9,13 +9,17 @@
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 #include "mlir/Transforms/Passes.h"
 #include "tpu/Conversion/Passes.h"
+#include "tpu/Dialect/ISA/Transforms/Passes.h"
 #include "tpu/Dialect/TPU/Transforms/Passes.h"
 #include "tpu/InitAllDialects.h"
+#include "tpu/Pipelines/Pipelines.h"
 
 int main(int argc, char **argv) {
   mlir::registerTransformsPasses();
   tpu::registerTPUConversionPasses();
   tpu::registerTPUTransformsPasses();
+  tpu::registerTPUISATransformsPasses();
+  tpu::registerCompilePipeline();
   mlir::DialectRegistry registry;
   tpu::registerAllDialects(registry);
   return mlir::asMainReturnCode(mlir::MlirOptMain(

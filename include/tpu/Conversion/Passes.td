@@ -41,4 +41,36 @@ def TPUConvertLinalg : Pass<"tpu-convert-linalg", "::mlir::ModuleOp"> {
   ];
 }
 
+def TPULowerToISA : Pass<"tpu-lower-to-isa", "::mlir::ModuleOp"> {
+  let summary = "Lower the planned loop-level program to ISA instructions";
+  let description = [{
+    Replaces the entry function (after `tpu-lower-to-mxu` and
+    `tpu-plan-memory`) by a `tpu_isa.program` with one instruction per
+    bundle, in program order; `tpu-bundle` then packs them.
+
+    - `scf.for` becomes an induction register, a guard, the body and a latch
+      (`s.addi`, `br.lt` back to the top); `scf.if` a negated compare and
+      branch. Loops stay loops: the program's size does not depend on trip
+      counts.
+    - Index arithmetic runs on the scalar unit (`arith.minsi` and
+      `arith.select` branch-free); constants are materialized at each use
+      (`s0` reads 0, `s31` holds 1).
+    - `vector<8x128xf32>` values live in vregs; `arith.addf`, `subf`,
+      `cmpf`, `select` and `tpu.round_to_bf16` are VPU instructions.
+    - Each tpu loop-level op is its instruction (`tpu.dma_load` is `dma.ld`,
+      `tpu.mxu_push` is `mxu.push`, ...) with its buffer's planned address
+      added to the offset.
+
+    Registers are allocated as values are defined and freed after their last
+    use; running out is an error. Arguments and results become the
+    program's signature (`arg0`, ..., `result0`, ...) at their planned HBM
+    tiles, and `tpu.useful_macs` its useful MACs.
+  }];
+  let options = [
+    Option<"entryName", "entry", "std::string", /*default=*/"\"main\"",
+           "the function to lower">
+  ];
+  let dependentDialects = ["::tpu::isa::ir::ISADialect"];
+}
+
 #endif // TPU_CONVERSION_PASSES_TD

@@ -31,14 +31,6 @@ void ISADialect::initialize() {
       >();
 }
 
-tpu::ChipKind tpu::isa::ir::getChipOf(Operation *op) {
-  for (Operation *parent = op; parent; parent = parent->getParentOp())
-    if (auto chip = parent->getAttrOfType<tpu::ChipAttr>(
-            tpu::TPUDialect::getChipAttrName()))
-      return chip.getKind();
-  return tpu::kDefaultChip;
-}
-
 //===----------------------------------------------------------------------===//
 // TensorAttr
 //===----------------------------------------------------------------------===//

@@ -167,3 +167,11 @@ void ChipAttr::print(AsmPrinter &printer) const {
 }
 
 const ChipInfo &ChipAttr::getInfo() const { return getChipInfo(getKind()); }
+
+ChipKind tpu::getChipOf(Operation *op) {
+  for (Operation *parent = op; parent; parent = parent->getParentOp())
+    if (auto chip =
+            parent->getAttrOfType<ChipAttr>(TPUDialect::getChipAttrName()))
+      return chip.getKind();
+  return kDefaultChip;
+}

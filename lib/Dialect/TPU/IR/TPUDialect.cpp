@@ -41,8 +41,21 @@ LogicalResult TPUDialect::verifyOperationAttribute(Operation *op,
              << attr.getValue();
     return success();
   }
+  if (attr.getName() == getUsefulMacsAttrName() ||
+      attr.getName() == getAddressAttrName() ||
+      attr.getName() == getVmemRowsAttrName()) {
+    auto value = dyn_cast<IntegerAttr>(attr.getValue());
+    if (!value || value.getInt() < 0)
+      return op->emitError() << "'" << attr.getName().getValue()
+                             << "' must be a non-negative integer; got "
+                             << attr.getValue();
+    return success();
+  }
   return op->emitError() << "unknown tpu dialect attribute '"
                          << attr.getName().getValue() << "'; known: '"
                          << getChipAttrName() << "', '"
-                         << getPrecisionAttrName() << "'";
+                         << getPrecisionAttrName() << "', '"
+                         << getUsefulMacsAttrName() << "', '"
+                         << getAddressAttrName() << "', '"
+                         << getVmemRowsAttrName() << "'";
 }

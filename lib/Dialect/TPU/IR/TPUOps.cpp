@@ -4,6 +4,7 @@
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/OpImplementation.h"
+#include "tpu/Support/TiledLayout.h"
 #include "llvm/ADT/STLExtras.h"
 
 using namespace mlir;
@@ -19,9 +20,14 @@ static std::string formatShape(ArrayRef<int64_t> shape) {
   return text;
 }
 
-LogicalResult MatmulOp::verify() {
-  auto lhsType = cast<RankedTensorType>(getLhs().getType());
-  auto rhsType = cast<RankedTensorType>(getRhs().getType());
+/// The shape rules a matmul's operands share, for tpu.matmul and each term
+/// of tpu.matmul_passes: [batch..., M, K] x [batch..., K, N] -> [batch..., M,
+/// N], with an accumulator (if any) of the result's shape.
+static LogicalResult verifyMatmulShapes(Operation *op, Type lhsTy, Type rhsTy,
+                                        Type resultTy, Value acc) {
+  auto emitOpError = [&]() { return op->emitOpError(); };
+  auto lhsType = cast<RankedTensorType>(lhsTy);
+  auto rhsType = cast<RankedTensorType>(rhsTy);
   ArrayRef<int64_t> lhs = lhsType.getShape();
   ArrayRef<int64_t> rhs = rhsType.getShape();
   if (lhs.size() < 2)
@@ -49,12 +55,12 @@ LogicalResult MatmulOp::verify() {
                          << " x " << n;
   SmallVector<int64_t> expected(lhsBatch);
   expected.append({m, n});
-  ArrayRef<int64_t> result = getResult().getType().getShape();
+  ArrayRef<int64_t> result = cast<RankedTensorType>(resultTy).getShape();
   if (result != ArrayRef<int64_t>(expected))
     return emitOpError() << "result shape must be [batch..., M, N] = "
                          << formatShape(expected) << ", got "
                          << formatShape(result);
-  if (Value acc = getAcc()) {
+  if (acc) {
     ArrayRef<int64_t> accShape =
         cast<RankedTensorType>(acc.getType()).getShape();
     if (accShape != ArrayRef<int64_t>(expected))
@@ -62,6 +68,61 @@ LogicalResult MatmulOp::verify() {
                            << formatShape(expected) << ", got "
                            << formatShape(accShape);
   }
+  return success();
+}
+
+LogicalResult MatmulOp::verify() {
+  return verifyMatmulShapes(*this, getLhs().getType(), getRhs().getType(),
+                            getResult().getType(), getAcc());
+}
+
+LogicalResult SplitOp::verify() {
+  size_t parts = getParts().size();
+  if (parts != 2 && parts != 3)
+    return emitOpError() << "splits into 2 parts (hi, lo) or 3 (hi, mid, lo), "
+                            "got "
+                         << parts;
+  auto inputType = cast<RankedTensorType>(getInput().getType());
+  for (Value part : getParts())
+    if (cast<RankedTensorType>(part.getType()).getShape() !=
+        inputType.getShape())
+      return emitOpError() << "every part must have the input's shape "
+                           << formatShape(inputType.getShape()) << ", got "
+                           << part.getType();
+  return success();
+}
+
+LogicalResult MatmulPassesOp::verify() {
+  size_t terms = getLhs().size();
+  if (terms == 0)
+    return emitOpError() << "needs at least one term";
+  if (getRhs().size() != terms)
+    return emitOpError() << "needs as many rhs as lhs operands (one pair per "
+                            "term), got "
+                         << terms << " and " << getRhs().size();
+  int64_t fixed = getNanFixedTerms();
+  if (fixed < 0 || fixed >= int64_t(terms))
+    return emitOpError() << "nan_fixed_terms must leave at least one term "
+                            "outside the NaN-fixed group: expected 0 to "
+                         << terms - 1 << ", got " << fixed;
+  for (size_t i = 0; i < terms; ++i)
+    if (failed(verifyMatmulShapes(*this, getLhs()[i].getType(),
+                                  getRhs()[i].getType(), getResult().getType(),
+                                  getAcc())))
+      return failure();
+  return success();
+}
+
+LogicalResult TiledViewOp::verify() {
+  auto tiles = [](MemRefType type) {
+    TiledShape shape = TiledShape::get(type.getShape().vec());
+    return std::make_tuple(shape.batch, shape.rowTiles(), shape.colTiles());
+  };
+  MemRefType from = getSource().getType(), to = getResult().getType();
+  if (tiles(from) != tiles(to) || from.getMemorySpace() != to.getMemorySpace())
+    return emitOpError() << "needs the same (8,128) tiles in the same memory "
+                            "space: "
+                         << from << " and " << to << " differ";
   return success();
 }
 

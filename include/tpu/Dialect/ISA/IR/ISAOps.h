@@ -11,6 +11,8 @@
 #include "mlir/IR/OpImplementation.h"
 #include "mlir/IR/SymbolTable.h"
 #include "tpu/ISA/ISA.h"
+#include "tpu/ISA/Program.h"
+#include "tpu/Dialect/TPU/IR/TPUAttrs.h"
 #include "tpu/Support/Chip.h"
 
 #include "tpu/Dialect/ISA/IR/ISADialect.h.inc"
@@ -24,7 +26,14 @@
 namespace tpu::isa::ir {
 
 /// The chip `op` is compiled for: its module's `tpu.chip`, or the default.
-ChipKind getChipOf(mlir::Operation *op);
+using tpu::getChipOf;
+
+/// `op` as a Program, verified; diagnoses a program the chip cannot run.
+llvm::FailureOr<Program> toProgram(ProgramOp op);
+
+/// Builds `program` as a tpu_isa.program at the builder's insertion point.
+ProgramOp buildProgram(mlir::OpBuilder &builder, mlir::Location loc,
+                       const Program &program);
 
 } // namespace tpu::isa::ir
 

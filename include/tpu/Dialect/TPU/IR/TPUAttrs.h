@@ -4,6 +4,7 @@
 #define TPU_DIALECT_TPU_IR_TPUATTRS_H
 
 #include "mlir/IR/Attributes.h"
+#include "mlir/IR/Operation.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/TensorEncoding.h"
 #include "tpu/Support/Chip.h"
@@ -27,6 +28,10 @@ llvm::StringRef getPrecisionSpellings();
 
 /// How many bf16 MXU passes an f32 x f32 matmul takes: 1, 3 or 6.
 unsigned getNumMXUPasses(Precision precision);
+
+/// The chip `op` is compiled for: the `tpu.chip` attribute of the nearest
+/// ancestor (itself included) that has one, else the default chip.
+ChipKind getChipOf(mlir::Operation *op);
 
 } // namespace tpu
 

@@ -49,6 +49,29 @@ def TPU_PrecisionAttr : EnumAttr<TPU_Dialect, TPU_Precision, "precision"> {
 }
 
 //===----------------------------------------------------------------------===//
+// Split rounding
+//===----------------------------------------------------------------------===//
+
+def TPU_Rounding : I32EnumAttr<"Rounding",
+    "How an f32 is rounded to bf16 when it is split into parts", [
+      I32EnumAttrCase<"NearestEven", 0, "rne">,
+      I32EnumAttrCase<"Truncate", 1, "trunc">
+    ]> {
+  let cppNamespace = "::tpu";
+  let genSpecializedAttr = 0;
+}
+
+def TPU_RoundingAttr : EnumAttr<TPU_Dialect, TPU_Rounding, "rounding"> {
+  let summary = "bf16 rounding of a precision split: rne or trunc";
+  let description = [{
+    `rne` rounds to nearest even (the default, DESIGN.md 4); `trunc` keeps
+    the top 16 bits (mask `0xFFFF0000`), as XLA's GPU rewriter does.
+    Example: `#tpu.rounding<trunc>`.
+  }];
+  let assemblyFormat = "`<` $value `>`";
+}
+
+//===----------------------------------------------------------------------===//
 // Memory spaces
 //===----------------------------------------------------------------------===//
 

@@ -33,6 +33,19 @@ def TPU_Dialect : Dialect {
     static constexpr ::llvm::StringLiteral getPrecisionAttrName() {
       return ::llvm::StringLiteral("tpu.precision");
     }
+    /// Set by the compiler: the MACs a matmul (or the entry) needs before
+    /// padding, times its passes, for the simulator's padding efficiency.
+    static constexpr ::llvm::StringLiteral getUsefulMacsAttrName() {
+      return ::llvm::StringLiteral("tpu.useful_macs");
+    }
+    /// Set by tpu-plan-memory: a buffer's first HBM tile or VMEM row.
+    static constexpr ::llvm::StringLiteral getAddressAttrName() {
+      return ::llvm::StringLiteral("tpu.address");
+    }
+    /// Set by tpu-plan-memory: the entry's peak VMEM use in rows.
+    static constexpr ::llvm::StringLiteral getVmemRowsAttrName() {
+      return ::llvm::StringLiteral("tpu.vmem_rows");
+    }
   }];
 }
 

@@ -6,6 +6,7 @@
 include "tpu/Dialect/TPU/IR/TPUDialect.td"
 include "tpu/Dialect/TPU/IR/TPUAttrs.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
+include "mlir/IR/CommonTypeConstraints.td"
 
 def TPU_MatmulOperand : StaticShapeTensorOf<[F32, BF16]>;
 def TPU_MatmulResult : StaticShapeTensorOf<[F32]>;
@@ -45,6 +46,237 @@ def TPU_MatmulOp : TPU_Op<"matmul", [Pure]> {
     (`,` type($acc)^)? `->` type($result)
   }];
   let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Precision expansion (tensor level)
+//===----------------------------------------------------------------------===//
+
+def TPU_SplitOp : TPU_Op<"split", [Pure]> {
+  let summary = "Split f32 values into bf16 parts for multi-pass matmuls";
+  let description = [{
+    Splits each element x into 2 or 3 bf16 parts whose sum approximates x
+    (DESIGN.md 4): `hi = bf16(x)`, `mid = bf16(x - hi)`,
+    `lo = bf16(x - hi - mid)`, each subtraction exact in f32. With two
+    results they are hi and lo (HIGH, where lo = bf16(x - hi)); with three,
+    hi, mid and lo (HIGHEST). `rounding` is the split's bf16 rounding; with
+    `rne`, a finite x whose hi would round up to inf (near FLT_MAX) has hi
+    truncated instead so the parts stay finite.
+
+    ```mlir
+    %hi, %lo = tpu.split %a {rounding = #tpu.rounding<rne>}
+        : tensor<8x128xf32> -> tensor<8x128xbf16>, tensor<8x128xbf16>
+    ```
+  }];
+  let arguments = (ins StaticShapeTensorOf<[F32]>:$input,
+                       TPU_RoundingAttr:$rounding);
+  let results = (outs Variadic<StaticShapeTensorOf<[BF16]>>:$parts);
+  let assemblyFormat = "$input attr-dict `:` type($input) `->` type($parts)";
+  let hasVerifier = 1;
+}
+
+def TPU_MatmulPassesOp
+    : TPU_Op<"matmul_passes", [Pure, AttrSizedOperandSegments]> {
+  let summary = "A sum of bf16 MXU passes: the expanded form of tpu.matmul";
+  let description = [{
+    The products `lhs[i] x rhs[i]` (the terms, each one MXU pass per K
+    tile), summed on the MXU in two groups, then combined on the VPU:
+
+    ```
+    result = FixNaN(sum of terms [0, nan_fixed_terms))
+           + (sum of terms [nan_fixed_terms, n)) (+ acc)
+    ```
+
+    Each group accumulates in its own MXU result slots, terms outermost and
+    K tiles inside, in the order listed. FixNaN turns NaN into 0: the small
+    terms of a split inf are NaN, and must not spoil an inf result.
+    Operands are rounded to bf16 as the MXU reads them, so DEFAULT precision
+    is the one term `a x b` with f32 operands. `tpu-expand-precision`
+    produces this op; every operand pair has the shapes of a `tpu.matmul`
+    (already padded to whole tiles by `tpu-pad-to-tiles`).
+
+    ```mlir
+    // HIGH: FixNaN(lo.hi + hi.lo) + hi.hi
+    %r = tpu.matmul_passes lhs(%alo, %ahi, %ahi) rhs(%bhi, %blo, %bhi)
+           {nan_fixed_terms = 2 : i64}
+           : (tensor<8x128xbf16>, ..., tensor<128x128xbf16>)
+           -> tensor<8x128xf32>
+    ```
+  }];
+  let arguments = (ins Variadic<TPU_MatmulOperand>:$lhs,
+                       Variadic<TPU_MatmulOperand>:$rhs,
+                       Optional<TPU_MatmulResult>:$acc,
+                       I64Attr:$nan_fixed_terms);
+  let results = (outs TPU_MatmulResult:$result);
+  let assemblyFormat = [{
+    `lhs` `(` $lhs `)` `rhs` `(` $rhs `)` (`acc` `(` $acc^ `)`)? attr-dict
+    `:` functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Loop level: DMA, MXU and vector memory on planned buffers
+//===----------------------------------------------------------------------===//
+//
+// `tpu-lower-to-mxu` writes these inside scf loops; `tpu-plan-memory` gives
+// every buffer an address; `tpu-lower-to-isa` turns each into one ISA
+// instruction plus the address arithmetic. Offsets are index values in the
+// memory's own unit: HBM tiles of 4 KiB, VMEM rows of 128 words.
+
+def TPU_HbmBuffer : MemRefOf<[F32, BF16]>;
+def TPU_VmemBuffer : MemRefRankOf<[F32], [2]>;
+def TPU_Vreg : FixedVectorOfShapeAndType<[8, 128], F32>;
+
+
+def TPU_TiledViewOp : TPU_Op<"tiled_view", [Pure]> {
+  let summary = "An HBM buffer's tiled image seen with another shape";
+  let description = [{
+    The same buffer as `source`, typed with a shape that has the same
+    (8,128) tiles: a tensor padded or sliced within its last tiles has the
+    same device image. Generates no code.
+
+    ```mlir
+    %v = tpu.tiled_view %buf : memref<8x256xf32, #tpu.memory_space<hbm>>
+           to memref<7x129xf32, #tpu.memory_space<hbm>>
+    ```
+  }];
+  let arguments = (ins TPU_HbmBuffer:$source);
+  let results = (outs TPU_HbmBuffer:$result);
+  let assemblyFormat = "$source attr-dict `:` type($source) `to` type($result)";
+  let hasVerifier = 1;
+}
+
+def TPU_DmaLoadOp : TPU_Op<"dma_load"> {
+  let summary = "DMA tiles from HBM into VMEM";
+  let description = [{
+    Copies `count` tiles, HBM tile `hbm_tile + i * hbm_stride` of `source`
+    to the VMEM tile at row `vmem_row + 8 i` of `target`, asynchronously;
+    the transfer counts once on `semaphore` when it completes
+    (`tpu.dma_wait`). Becomes `dma.ld`.
+  }];
+  let arguments = (ins TPU_HbmBuffer:$source, Index:$hbm_tile,
+                       Index:$hbm_stride, TPU_VmemBuffer:$target,
+                       Index:$vmem_row, Index:$count,
+                       ConfinedAttr<I64Attr, [IntMinValue<0>,
+                                              IntMaxValue<7>]>:$semaphore);
+  let assemblyFormat = [{
+    $source `[` $hbm_tile `,` `stride` $hbm_stride `]` `to` $target `[`
+    $vmem_row `]` `tiles` $count `sem` $semaphore attr-dict `:` type($source)
+    `,` type($target)
+  }];
+}
+
+def TPU_DmaStoreOp : TPU_Op<"dma_store"> {
+  let summary = "DMA tiles from VMEM into HBM";
+  let description = [{
+    The reverse of `tpu.dma_load`: `count` VMEM tiles from row `vmem_row`
+    of `source` to HBM tiles `hbm_tile + i * hbm_stride` of `target`.
+    Becomes `dma.st`.
+  }];
+  let arguments = (ins TPU_VmemBuffer:$source, Index:$vmem_row,
+                       TPU_HbmBuffer:$target, Index:$hbm_tile,
+                       Index:$hbm_stride, Index:$count,
+                       ConfinedAttr<I64Attr, [IntMinValue<0>,
+                                              IntMaxValue<7>]>:$semaphore);
+  let assemblyFormat = [{
+    $source `[` $vmem_row `]` `to` $target `[` $hbm_tile `,` `stride`
+    $hbm_stride `]` `tiles` $count `sem` $semaphore attr-dict `:`
+    type($source) `,` type($target)
+  }];
+}
+
+def TPU_DmaWaitOp : TPU_Op<"dma_wait"> {
+  let summary = "Wait for DMA transfers on a semaphore";
+  let description = [{
+    Waits until `count` transfers on `semaphore` have completed and consumes
+    them. Transfers complete in the order they were issued, so waiting for
+    the oldest n is waiting for n. Becomes `dma.wait`.
+  }];
+  let arguments = (ins ConfinedAttr<I64Attr, [IntMinValue<0>,
+                                              IntMaxValue<7>]>:$semaphore,
+                       ConfinedAttr<I64Attr, [IntMinValue<1>,
+                                              IntMaxValue<32767>]>:$count);
+  let assemblyFormat = "`sem` $semaphore `count` $count attr-dict";
+}
+
+def TPU_MxuLoadWeightsOp : TPU_Op<"mxu_load_weights"> {
+  let summary = "Latch a 128x128 weight tile into an MXU";
+  let description = [{
+    Latches rows `k` = 0..127 of the weight tile from VMEM row
+    `vmem_row + (k / 8) * stride + k % 8` of `source` (rounded to bf16).
+    Becomes `mxu.ldw`.
+  }];
+  let arguments = (ins TPU_VmemBuffer:$source, Index:$vmem_row,
+                       Index:$stride,
+                       ConfinedAttr<I64Attr, [IntMinValue<0>,
+                                              IntMaxValue<3>]>:$mxu);
+  let assemblyFormat = [{
+    $source `[` $vmem_row `,` `stride` $stride `]` `mxu` $mxu attr-dict `:`
+    type($source)
+  }];
+}
+
+def TPU_MxuPushOp : TPU_Op<"mxu_push"> {
+  let summary = "Stream 8 LHS rows through an MXU into a result slot";
+  let description = [{
+    Multiplies the 8 rows of `rows` (rounded to bf16) by the latched
+    weights and writes result slot `slot`, or adds into it when
+    `accumulate` is set. Becomes `mxu.push`.
+  }];
+  let arguments = (ins TPU_Vreg:$rows, Index:$slot,
+                       ConfinedAttr<I64Attr, [IntMinValue<0>,
+                                              IntMaxValue<3>]>:$mxu,
+                       UnitAttr:$accumulate);
+  let assemblyFormat = [{
+    $rows `to` `mxu` $mxu `slot` $slot (`accumulate` $accumulate^)? attr-dict
+    `:` type($rows)
+  }];
+}
+
+def TPU_MxuPopOp : TPU_Op<"mxu_pop"> {
+  let summary = "Read an MXU result slot";
+  let description = "The 8 x 128 f32 results in `slot`. Becomes `mxu.pop`.";
+  let arguments = (ins Index:$slot,
+                       ConfinedAttr<I64Attr, [IntMinValue<0>,
+                                              IntMaxValue<3>]>:$mxu);
+  let results = (outs TPU_Vreg:$result);
+  let assemblyFormat = "`mxu` $mxu `slot` $slot attr-dict `:` type($result)";
+}
+
+def TPU_VectorLoadOp : TPU_Op<"vector_load"> {
+  let summary = "Load one VMEM tile into a vector register";
+  let description = [{
+    Rows `row` .. `row + 7` of `source` as an 8 x 128 vector. Becomes
+    `v.ld`.
+  }];
+  let arguments = (ins TPU_VmemBuffer:$source, Index:$row);
+  let results = (outs TPU_Vreg:$result);
+  let assemblyFormat = [{
+    $source `[` $row `]` attr-dict `:` type($source) `,` type($result)
+  }];
+}
+
+def TPU_VectorStoreOp : TPU_Op<"vector_store"> {
+  let summary = "Store a vector register to one VMEM tile";
+  let description = "The reverse of `tpu.vector_load`. Becomes `v.st`.";
+  let arguments = (ins TPU_Vreg:$value, TPU_VmemBuffer:$target, Index:$row);
+  let assemblyFormat = [{
+    $value `,` $target `[` $row `]` attr-dict `:` type($value) `,`
+    type($target)
+  }];
+}
+
+def TPU_RoundToBF16Op : TPU_Op<"round_to_bf16",
+    [Pure, AllTypesMatch<["input", "result"]>]> {
+  let summary = "Round each element to bf16, kept in f32";
+  let description = [{
+    Each element rounded to the nearest bf16 (ties to even) or truncated,
+    per `rounding`. Becomes `v.rne.bf16` or `v.trunc.bf16`.
+  }];
+  let arguments = (ins TPU_Vreg:$input, TPU_RoundingAttr:$rounding);
+  let results = (outs TPU_Vreg:$result);
+  let assemblyFormat = "$input attr-dict `:` type($input)";
 }
 
 #endif // TPU_DIALECT_TPU_IR_TPUOPS_TD

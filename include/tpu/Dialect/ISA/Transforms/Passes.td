@@ -1,0 +1,33 @@
+//===- Passes.td - tpu_isa dialect transformations ---------*- tablegen -*-===//
+
+#ifndef TPU_DIALECT_ISA_TRANSFORMS_PASSES_TD
+#define TPU_DIALECT_ISA_TRANSFORMS_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def TPUBundle : Pass<"tpu-bundle", "::mlir::ModuleOp"> {
+  let summary = "Pack a program's instructions into VLIW bundles";
+  let description = [{
+    Schedules each basic block (a run of instructions entered only at its
+    top: branch targets start one, a branch, jump or `halt` ends one) into
+    as few bundles as it can, placing instructions in order, each in the
+    first bundle where:
+
+    - its register sources are ready: at least the producer's latency
+      (ISA.def) after the producer's bundle;
+    - it does not overwrite a register an earlier instruction still reads
+      (same bundle is fine: a bundle reads registers before it writes) or
+      writes (a later bundle);
+    - memory, MXU and DMA instructions keep their order (they may share a
+      bundle, listed in order);
+    - the bundle's slots allow it (2 scalar, 4 vector of which 2 load or
+      store, 1 push, 1 pop, 1 misc, 1 branch).
+
+    The block's branch goes in its last bundle, and branch targets are
+    renumbered. Nops are dropped. The input is read as a sequence of
+    instructions, bundle by bundle: a bundle in which one instruction
+    reads a register an earlier one of it writes is an error.
+  }];
+}
+
+#endif // TPU_DIALECT_ISA_TRANSFORMS_PASSES_TD

@@ -1,0 +1,224 @@
+//===- Bundle.cpp - Pack instructions into VLIW bundles -------------------===//
+//
+// A list scheduler per basic block, in program order (an instruction never
+// moves above the block's start or below its branch). The constraints come
+// from ISA.def through isa::InstInfo (operand kinds, latencies, slots) and
+// isa::verifyBundle (slot limits), so they cannot drift from the encoder's
+// and the simulator's.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tpu/Dialect/ISA/Transforms/Passes.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "tpu/Dialect/ISA/IR/ISAOps.h"
+
+#include <map>
+
+namespace tpu {
+#define GEN_PASS_DEF_TPUBUNDLE
+#include "tpu/Dialect/ISA/Transforms/Passes.h.inc"
+} // namespace tpu
+
+using namespace mlir;
+using namespace tpu;
+using isa::Instruction;
+using isa::OperandKind;
+using isa::Opcode;
+
+namespace {
+
+/// Registers as one number space: s0..s31 are 0..31, v0..v31 32..63.
+constexpr unsigned kVectorBase = 32;
+
+struct Access {
+  llvm::SmallVector<unsigned, 4> reads, writes;
+};
+
+Access getAccess(const Instruction &inst) {
+  Access access;
+  const isa::InstInfo &info = inst.info();
+  for (unsigned i = 0, e = info.getNumOperands(); i < e; ++i) {
+    auto reg = unsigned(inst.operands[i]);
+    switch (info.operands[i]) {
+    case OperandKind::SSrc:
+      access.reads.push_back(reg);
+      break;
+    case OperandKind::SDst:
+      if (reg != 0) // writes to s0 are dropped
+        access.writes.push_back(reg);
+      break;
+    case OperandKind::VSrc:
+      access.reads.push_back(kVectorBase + reg);
+      break;
+    case OperandKind::VDst:
+      access.writes.push_back(kVectorBase + reg);
+      break;
+    default:
+      break;
+    }
+  }
+  // v.xpose reads and writes a group of 16 vregs.
+  if (inst.opcode == Opcode::VXpose) {
+    access.reads.clear();
+    access.writes.clear();
+    for (unsigned g = 0; g < 16; ++g) {
+      if (inst.operands[1] + g < 32)
+        access.reads.push_back(kVectorBase + unsigned(inst.operands[1]) + g);
+      if (inst.operands[0] + g < 32)
+        access.writes.push_back(kVectorBase + unsigned(inst.operands[0]) + g);
+    }
+  }
+  return access;
+}
+
+/// Instructions whose effects on memory, the MXUs or the DMA engine must
+/// stay in program order.
+bool isOrdered(Opcode opcode) {
+  switch (isa::getInfo(opcode).unit) {
+  case isa::Unit::VectorLoad:
+  case isa::Unit::VectorStore:
+  case isa::Unit::Mxu:
+  case isa::Unit::Dma:
+  case isa::Unit::Sync:
+    return true;
+  default:
+    return opcode == Opcode::SLd || opcode == Opcode::SSt;
+  }
+}
+
+bool endsBlock(Opcode opcode) {
+  return isa::isControlFlow(opcode) || opcode == Opcode::Halt;
+}
+
+struct BundlePass : public tpu::impl::TPUBundleBase<BundlePass> {
+  void runOnOperation() override {
+    SmallVector<isa::ir::ProgramOp> programs(
+        getOperation().getOps<isa::ir::ProgramOp>());
+    for (isa::ir::ProgramOp op : programs)
+      if (failed(bundle(op)))
+        return signalPassFailure();
+  }
+
+  LogicalResult bundle(isa::ir::ProgramOp op) {
+    FailureOr<isa::Program> program = isa::ir::toProgram(op);
+    if (failed(program))
+      return failure();
+
+    // The program as a sequence, remembering where each old bundle starts.
+    std::vector<Instruction> code;
+    std::vector<size_t> bundleStart;
+    for (auto [index, bundle] : llvm::enumerate(program->bundles)) {
+      bundleStart.push_back(code.size());
+      llvm::SmallDenseSet<unsigned> written;
+      for (const Instruction &inst : bundle.instructions) {
+        Access access = getAccess(inst);
+        for (unsigned reg : access.reads)
+          if (written.contains(reg))
+            return op.emitError()
+                   << "tpu-bundle: bundle " << index
+                   << " reads a register another of its instructions "
+                      "writes; give tpu-bundle one instruction per bundle";
+        written.insert(access.writes.begin(), access.writes.end());
+        if (inst.opcode != Opcode::Nop)
+          code.push_back(inst);
+      }
+    }
+    bundleStart.push_back(code.size());
+
+    std::vector<bool> leader(code.size() + 1, false);
+    leader[0] = true;
+    for (size_t i = 0; i < code.size(); ++i) {
+      if (endsBlock(code[i].opcode))
+        leader[i + 1] = true;
+      if (isa::isControlFlow(code[i].opcode)) {
+        const isa::InstInfo &info = code[i].info();
+        int64_t target = code[i].operands[info.getNumOperands() - 1];
+        leader[bundleStart[target]] = true;
+      }
+    }
+
+    std::vector<isa::Bundle> bundles;
+    // Where each leader instruction's block starts in the new program.
+    std::map<size_t, size_t> newStart;
+    for (size_t begin = 0; begin < code.size();) {
+      size_t end = begin + 1;
+      while (end < code.size() && !leader[end])
+        ++end;
+      newStart[begin] = bundles.size();
+      scheduleBlock(ArrayRef<Instruction>(code).slice(begin, end - begin),
+                    bundles);
+      begin = end;
+    }
+    newStart[code.size()] = bundles.size();
+    for (isa::Bundle &bundle : bundles)
+      for (Instruction &inst : bundle.instructions)
+        if (isa::isControlFlow(inst.opcode)) {
+          int64_t &target = inst.operands[inst.info().getNumOperands() - 1];
+          target = int64_t(newStart[bundleStart[target]]);
+        }
+    program->bundles = std::move(bundles);
+    if (std::optional<std::string> error = isa::verifyProgram(*program))
+      return op.emitError() << "tpu-bundle: produced an invalid program: "
+                            << *error;
+    OpBuilder builder(op);
+    isa::ir::buildProgram(builder, op.getLoc(), *program);
+    op.erase();
+    return success();
+  }
+
+  void scheduleBlock(ArrayRef<Instruction> block,
+                     std::vector<isa::Bundle> &out) {
+    std::vector<isa::Bundle> cycles;
+    // Per register: when its last write becomes readable, the cycle of the
+    // last write, and the last cycle that reads it.
+    std::map<unsigned, size_t> ready, lastWrite, lastRead;
+    size_t lastOrdered = 0, latest = 0;
+    auto place = [&](const Instruction &inst, size_t earliest) {
+      size_t cycle = earliest;
+      for (;; ++cycle) {
+        if (cycle >= cycles.size())
+          cycles.resize(cycle + 1);
+        isa::Bundle trial = cycles[cycle];
+        trial.instructions.push_back(inst);
+        if (!isa::verifyBundle(trial))
+          break;
+      }
+      cycles[cycle].instructions.push_back(inst);
+      return cycle;
+    };
+    for (const Instruction &inst : block) {
+      Access access = getAccess(inst);
+      size_t earliest = 0;
+      for (unsigned reg : access.reads)
+        if (ready.count(reg))
+          earliest = std::max(earliest, ready[reg]);
+      for (unsigned reg : access.writes) {
+        if (lastWrite.count(reg))
+          earliest = std::max(earliest, lastWrite[reg] + 1);
+        if (lastRead.count(reg))
+          earliest = std::max(earliest, lastRead[reg]);
+      }
+      if (isOrdered(inst.opcode))
+        earliest = std::max(earliest, lastOrdered);
+      if (endsBlock(inst.opcode))
+        earliest = std::max(earliest, latest);
+      size_t cycle = place(inst, earliest);
+      for (unsigned reg : access.reads)
+        lastRead[reg] = std::max(lastRead[reg], cycle);
+      for (unsigned reg : access.writes) {
+        lastWrite[reg] = cycle;
+        ready[reg] = cycle + inst.info().latency;
+      }
+      if (isOrdered(inst.opcode))
+        lastOrdered = cycle;
+      latest = std::max(latest, cycle);
+    }
+    for (isa::Bundle &bundle : cycles)
+      if (!bundle.instructions.empty())
+        out.push_back(std::move(bundle));
+  }
+};
+
+} // namespace
