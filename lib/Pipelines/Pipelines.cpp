@@ -4,6 +4,7 @@
 
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
+#include "mlir/Transforms/Passes.h"
 #include "tpu/Conversion/Passes.h"
 #include "tpu/Dialect/ISA/Transforms/Passes.h"
 #include "tpu/Dialect/TPU/Transforms/Passes.h"
@@ -17,6 +18,10 @@ void tpu::buildCompilePipeline(OpPassManager &pm,
   pm.addPass(
       createTPUExpandPrecision({options.split, options.defaultPrecision}));
   pm.addPass(createTPULowerToMXU({options.entry, options.chip}));
+  // Folds the index arithmetic of loops that run once and shares constants,
+  // so the loops tpu-lower-to-isa sees are the ones that matter.
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
   pm.addPass(createTPUPlanMemory({options.entry}));
   pm.addPass(createTPULowerToISA({options.entry}));
   pm.addPass(createTPUBundle());

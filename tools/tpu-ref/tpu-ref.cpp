@@ -4,6 +4,8 @@
 //   a.npy tpu-ref matmul a.npy b.npy [--precision=highest] [--split=trunc] -o
 //   c.npy tpu-ref compare got.npy want.npy [--rtol=R --atol=A]   (default:
 //   bit-exact)
+//   tpu-ref check-bound got.npy cpu.npy a.npy b.npy --precision=highest
+//   (within the precision's error bound of an f32 result)
 //
 // The reference matmul is tpu/Reference/MatmulReference.h, the plain C++
 // model of the design's numerics. Exit code 0 on success or a match, 1 on a
@@ -36,6 +38,8 @@ ABSL_FLAG(std::string, precision, "default", "matmul: default|high|highest");
 ABSL_FLAG(std::string, split, "rne", "matmul: rne|trunc");
 ABSL_FLAG(double, rtol, -1, "compare: relative tolerance (default: exact)");
 ABSL_FLAG(double, atol, 0, "compare: absolute tolerance, with --rtol");
+ABSL_FLAG(std::string, accumulator, "",
+          "matmul, check-bound: the .npy added to the product (the init)");
 ABSL_FLAG(std::string, o, "", "the output file");
 
 using namespace tpu;
@@ -113,22 +117,140 @@ readPair(const std::string &first, const std::string &second) {
   return std::make_pair(*std::move(a), *std::move(b));
 }
 
+/// A matmul's operand shapes: lhs [batch..., M, K] and rhs [batch..., K, N],
+/// or a matrix-vector product, lhs [M, K] and rhs [K].
+struct MatmulOperands {
+  reference::MatmulShape shape;
+  std::vector<int64_t> resultShape;
+};
+
+absl::StatusOr<MatmulOperands> getMatmulShape(const NpyArray &lhs,
+                                              const NpyArray &rhs) {
+  size_t rank = lhs.shape.size();
+  MatmulOperands operands;
+  reference::MatmulShape &shape = operands.shape;
+  if (rank == 2 && rhs.shape.size() == 1) {
+    shape.m = lhs.shape[0];
+    shape.k = lhs.shape[1];
+    if (rhs.shape[0] != shape.k)
+      return absl::InvalidArgumentError("matvec: contraction dimensions differ");
+    operands.resultShape = {shape.m};
+    return operands;
+  }
+  if (rank < 2 || rhs.shape.size() != rank)
+    return absl::InvalidArgumentError(
+        "matmul needs operands of the same rank >= 2 (or a matrix and a "
+        "vector)");
+  shape.m = lhs.shape[rank - 2];
+  shape.k = lhs.shape[rank - 1];
+  shape.n = rhs.shape[rank - 1];
+  for (size_t i = 0; i + 2 < rank; ++i)
+    shape.batch *= lhs.shape[i];
+  if (rhs.shape[rank - 2] != shape.k)
+    return absl::InvalidArgumentError("matmul: contraction dimensions differ");
+  operands.resultShape = lhs.shape;
+  operands.resultShape[rank - 1] = shape.n;
+  return operands;
+}
+
+/// The --accumulator file, which must have the result's shape.
+absl::StatusOr<std::vector<float>>
+readAccumulator(const std::vector<int64_t> &resultShape) {
+  absl::StatusOr<NpyArray> acc =
+      sim::readNpyFile(absl::GetFlag(FLAGS_accumulator));
+  if (!acc.ok())
+    return acc.status();
+  if (acc->shape != resultShape)
+    return absl::InvalidArgumentError(
+        "--accumulator has shape " + sim::formatShape(acc->shape) +
+        ", the result " + sim::formatShape(resultShape));
+  return floats(*acc);
+}
+
+/// Checks `got` against `want` (an f32 result computed on the CPU) within
+/// the error bound of the precision, per element:
+///   |got - want| <= (e_p + (2K + 16) * 2^-24) * sum_k |a_ik| |b_kj|
+/// e_p is the error of one product of split operands: DEFAULT rounds both to
+/// bf16 (2^-8 relative); HIGH keeps 16 bits of each and drops lo*lo
+/// (2^-15); an --accumulator adds |c_ij| to the sum. HIGHEST keeps 24 bits, as f32 does (e_p = 0: only the summation
+/// term remains, f32's own bound counted once for each side). docs/Testing.md
+/// derives it.
+int checkBound(const std::string &gotPath, const std::string &wantPath,
+               const std::string &lhsPath, const std::string &rhsPath) {
+  auto results = readPair(gotPath, wantPath);
+  if (!results.ok())
+    return fail(std::string(results.status().message()));
+  auto inputs = readPair(lhsPath, rhsPath);
+  if (!inputs.ok())
+    return fail(std::string(inputs.status().message()));
+  absl::StatusOr<MatmulOperands> operands =
+      getMatmulShape(inputs->first, inputs->second);
+  if (!operands.ok())
+    return fail(std::string(operands.status().message()));
+  const NpyArray &got = results->first, &want = results->second;
+  if (got.shape != operands->resultShape || want.shape != got.shape)
+    return fail("result shapes " + sim::formatShape(got.shape) + " and " +
+                sim::formatShape(want.shape) + " do not match the operands'");
+  std::string precision = absl::GetFlag(FLAGS_precision);
+  double productError = precision == "highest" ? 0.0
+                        : precision == "high"  ? std::ldexp(1.0, -15)
+                                               : std::ldexp(1.0, -8);
+  const reference::MatmulShape &shape = operands->shape;
+  double factor =
+      productError + double(2 * shape.k + 16) * std::ldexp(1.0, -24);
+  std::vector<float> a = floats(inputs->first), b = floats(inputs->second);
+  std::vector<float> acc;
+  if (!absl::GetFlag(FLAGS_accumulator).empty()) {
+    absl::StatusOr<std::vector<float>> read =
+        readAccumulator(operands->resultShape);
+    if (!read.ok())
+      return fail(std::string(read.status().message()));
+    acc = *std::move(read);
+  }
+  size_t failures = 0;
+  double worst = 0; // error / bound
+  for (int64_t batch = 0; batch < shape.batch; ++batch)
+    for (int64_t i = 0; i < shape.m; ++i)
+      for (int64_t j = 0; j < shape.n; ++j) {
+        double magnitude = 0;
+        for (int64_t k = 0; k < shape.k; ++k)
+          magnitude +=
+              std::fabs(double(a[(batch * shape.m + i) * shape.k + k])) *
+              std::fabs(double(b[(batch * shape.k + k) * shape.n + j]));
+        size_t index = size_t((batch * shape.m + i) * shape.n + j);
+        if (!acc.empty()) // one more rounded add
+          magnitude += std::fabs(double(acc[index]));
+        float g = floatOf(got.words[index]), w = floatOf(want.words[index]);
+        double error = std::fabs(double(g) - double(w));
+        double bound = factor * magnitude;
+        bool ok = g == w || (std::isnan(g) && std::isnan(w)) || error <= bound;
+        if (ok && bound > 0)
+          worst = std::max(worst, error / bound);
+        if (!ok && failures++ < 5)
+          std::printf("out of bound at flat index %zu: got %.9g, want %.9g, "
+                      "error %.3g > bound %.3g\n",
+                      index, g, w, error, bound);
+      }
+  if (failures) {
+    std::printf("FAIL: %zu of %zu elements out of the %s bound\n", failures,
+                got.words.size(), precision.c_str());
+    return 1;
+  }
+  std::printf("OK: %zu elements within the %s bound (%.3g x sum|a||b|); "
+              "worst error %.3g of the bound\n",
+              got.words.size(), precision.c_str(), factor, worst);
+  return 0;
+}
+
 int matmul(const std::string &lhsPath, const std::string &rhsPath) {
   auto inputs = readPair(lhsPath, rhsPath);
   if (!inputs.ok())
     return fail(std::string(inputs.status().message()));
   const NpyArray *lhs = &inputs->first, *rhs = &inputs->second;
-  size_t rank = lhs->shape.size();
-  if (rank < 2 || rhs->shape.size() != rank)
-    return fail("matmul needs operands of the same rank >= 2");
-  reference::MatmulShape shape;
-  shape.m = lhs->shape[rank - 2];
-  shape.k = lhs->shape[rank - 1];
-  shape.n = rhs->shape[rank - 1];
-  for (size_t i = 0; i + 2 < rank; ++i)
-    shape.batch *= lhs->shape[i];
-  if (rhs->shape[rank - 2] != shape.k)
-    return fail("matmul: contraction dimensions differ");
+  absl::StatusOr<MatmulOperands> operands = getMatmulShape(*lhs, *rhs);
+  if (!operands.ok())
+    return fail(std::string(operands.status().message()));
+  reference::MatmulShape shape = operands->shape;
   std::string precisionName = absl::GetFlag(FLAGS_precision);
   reference::Precision precision =
       precisionName == "highest" ? reference::Precision::Highest
@@ -137,11 +259,18 @@ int matmul(const std::string &lhsPath, const std::string &rhsPath) {
   BF16Rounding split = absl::GetFlag(FLAGS_split) == "trunc"
                            ? BF16Rounding::Truncate
                            : BF16Rounding::NearestEven;
-  std::vector<float> c =
-      reference::matmul(shape, floats(*lhs), floats(*rhs), precision, split);
+  std::vector<float> accumulator;
+  if (!absl::GetFlag(FLAGS_accumulator).empty()) {
+    absl::StatusOr<std::vector<float>> acc =
+        readAccumulator(operands->resultShape);
+    if (!acc.ok())
+      return fail(std::string(acc.status().message()));
+    accumulator = *std::move(acc);
+  }
+  std::vector<float> c = reference::matmul(shape, floats(*lhs), floats(*rhs),
+                                           precision, split, accumulator);
   NpyArray out;
-  out.shape = lhs->shape;
-  out.shape[rank - 1] = shape.n;
+  out.shape = operands->resultShape;
   for (float value : c)
     out.words.push_back(bitsOf(value));
   absl::Status status = sim::writeNpyFile(absl::GetFlag(FLAGS_o), out);
@@ -195,7 +324,8 @@ int compare(const std::string &gotPath, const std::string &wantPath) {
 
 int main(int argc, char **argv) {
   absl::SetProgramUsageMessage(
-      "test inputs and reference results: random | matmul | compare");
+      "test inputs and reference results: random | matmul | compare | "
+      "check-bound");
   std::vector<char *> args = absl::ParseCommandLine(argc, argv);
   std::string command = args.size() > 1 ? args[1] : "";
   if (command == "random" && args.size() == 2)
@@ -204,5 +334,8 @@ int main(int argc, char **argv) {
     return matmul(args[2], args[3]);
   if (command == "compare" && args.size() == 4)
     return compare(args[2], args[3]);
-  return fail("usage: tpu-ref random|matmul|compare ... (see --help)");
+  if (command == "check-bound" && args.size() == 6)
+    return checkBound(args[2], args[3], args[4], args[5]);
+  return fail("usage: tpu-ref random|matmul|compare|check-bound ... (see "
+              "--help)");
 }
