@@ -183,7 +183,9 @@ struct ExpandPrecisionPass
     ArrayRef<int64_t> rhs =
         cast<RankedTensorType>(stripZeroPadding(op.getRhs()).getType())
             .getShape();
-    int64_t macs = lhs[lhs.size() - 2] * lhs.back() * rhs.back();
+    // Either side's K may be the padded one; the smaller is the product's.
+    int64_t k = std::min(lhs.back(), rhs[rhs.size() - 2]);
+    int64_t macs = lhs[lhs.size() - 2] * k * rhs.back();
     for (int64_t dim : lhs.drop_back(2))
       macs *= dim;
     return macs;

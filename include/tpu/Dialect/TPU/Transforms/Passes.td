@@ -120,6 +120,7 @@ def TPULowerToMXU : Pass<"tpu-lower-to-mxu", "::mlir::ModuleOp"> {
            "tpu.chip, else v4)">
   ];
   let dependentDialects = [
+    "::tpu::TPUDialect",
     "::mlir::arith::ArithDialect",
     "::mlir::memref::MemRefDialect",
     "::mlir::scf::SCFDialect"

@@ -1,0 +1,142 @@
+// RUN: tpu-opt %s --tpu-lower-to-mxu=chip=v4 --split-input-file | FileCheck %s
+// RUN: tpu-opt %s --tpu-lower-to-mxu=chip=v2 --split-input-file | FileCheck %s --check-prefix=V2
+
+// A DEFAULT matmul with 3 K tiles and 5 column blocks: on v4 a group of 4
+// MXUs and a group with 1 active. Arguments and the result become HBM
+// buffers; work buffers are VMEM rows.
+// CHECK: module attributes {tpu.chip = #tpu.chip<v4>}
+// CHECK-LABEL: func.func @main(
+// CHECK-SAME: %[[A:.*]]: memref<16x384xf32, #tpu.memory_space<hbm>>, %[[B:.*]]: memref<384x640xf32, #tpu.memory_space<hbm>>) -> memref<16x640xf32, #tpu.memory_space<hbm>>
+// CHECK-SAME: tpu.useful_macs = 3932160
+// CHECK: %[[C:.*]] = memref.alloc() : memref<16x640xf32, #tpu.memory_space<hbm>>
+// Double-buffered LHS (2 x 2 row blocks), weights (2 x 4 MXUs x 128 rows),
+// result staging (4 MXUs x 16 rows).
+// CHECK: %[[LHS:.*]] = memref.alloc() : memref<32x128xf32, #tpu.memory_space<vmem>>
+// CHECK: %[[RHS:.*]] = memref.alloc() : memref<1024x128xf32, #tpu.memory_space<vmem>>
+// CHECK: %[[OUT:.*]] = memref.alloc() : memref<64x128xf32, #tpu.memory_space<vmem>>
+// Loops over the batch, chunks of row blocks and groups of column blocks.
+// CHECK: scf.for
+// CHECK: scf.for
+// CHECK: scf.for %[[COL0:.*]] = %{{.*}} to %{{.*}} step %c4
+// The prologue loads K tile 0: the LHS column, then one weight block per
+// MXU; an MXU past the last column block moves 0 tiles.
+// CHECK: tpu.dma_load %[[A]][%{{.*}}, stride %{{.*}}] to %[[LHS]][%{{.*}}] tiles %{{.*}} sem 0
+// CHECK: arith.cmpi slt
+// CHECK: arith.select
+// CHECK: tpu.dma_load %[[B]]
+// CHECK-COUNT-3: tpu.dma_load %[[B]]
+// The K loop prefetches tile k + 1 into the other half while this one runs.
+// CHECK: scf.for %[[K:.*]] = %{{.*}} to %{{.*}} step
+// CHECK: %[[HALF:.*]] = arith.andi %[[K]]
+// CHECK: scf.if
+// CHECK-COUNT-5: tpu.dma_load
+// CHECK: }
+// CHECK: tpu.dma_wait sem 0 count 5
+// CHECK: tpu.mxu_load_weights %[[RHS]][%{{.*}}, stride %{{.*}}] mxu 0
+// CHECK: tpu.mxu_load_weights %[[RHS]][%{{.*}}, stride %{{.*}}] mxu 3
+// K tile 0 overwrites the result slots, later tiles accumulate.
+// CHECK: arith.cmpi eq, %[[K]]
+// CHECK: scf.if
+// CHECK: scf.for
+// CHECK: %[[ROWS:.*]] = tpu.vector_load %[[LHS]]
+// CHECK: tpu.mxu_push %[[ROWS]] to mxu 0 slot %{{.*}} : vector<8x128xf32>
+// CHECK: tpu.mxu_push %[[ROWS]] to mxu 3 slot
+// CHECK: } else {
+// CHECK: tpu.mxu_push %{{.*}} to mxu 0 slot %{{.*}} accumulate
+// The epilogue pops each active MXU's slots and DMAs the blocks out.
+// CHECK: scf.if
+// CHECK: tpu.mxu_pop mxu 0 slot
+// CHECK: tpu.vector_store %{{.*}}, %[[OUT]]
+// CHECK: tpu.dma_store %[[OUT]][%{{.*}}] to %[[C]][%{{.*}}, stride %{{.*}}] tiles %{{.*}} sem 1
+// CHECK: tpu.dma_wait sem 1 count 4
+// CHECK: memref.dealloc %[[LHS]]
+// CHECK: return %[[C]]
+// V2: module attributes {tpu.chip = #tpu.chip<v2>}
+// V2: %{{.*}} = memref.alloc() : memref<256x128xf32, #tpu.memory_space<vmem>>
+// V2: tpu.dma_wait sem 0 count 2
+// V2-NOT: mxu 1
+func.func @main(%a: tensor<16x384xf32>, %b: tensor<384x640xf32>) -> tensor<16x640xf32> {
+  %c = tpu.matmul_passes lhs(%a) rhs(%b) {nan_fixed_terms = 0 : i64, tpu.useful_macs = 3932160 : i64} : (tensor<16x384xf32>, tensor<384x640xf32>) -> tensor<16x640xf32>
+  return %c : tensor<16x640xf32>
+}
+
+// -----
+
+// Two groups (HIGH-like): the NaN-fixed group's slots come first, the main
+// group's after them; the epilogue fixes NaNs and adds the accumulator last.
+// CHECK-LABEL: func.func @main
+// CHECK: tpu.mxu_pop mxu 0 slot
+// CHECK: %[[SMALL:.*]] = tpu.mxu_pop mxu 0 slot
+// CHECK: %[[NAN:.*]] = arith.cmpf une, %[[SMALL]], %[[SMALL]]
+// CHECK: %[[FIXED:.*]] = arith.select %[[NAN]], %{{.*}}, %[[SMALL]]
+// CHECK: %[[SUM:.*]] = arith.addf %[[FIXED]]
+// CHECK: %[[ACC:.*]] = tpu.vector_load
+// CHECK: arith.addf %[[SUM]], %[[ACC]]
+func.func @main(%a: tensor<8x128xf32>, %b: tensor<128x256xf32>, %acc: tensor<8x256xf32>) -> tensor<8x256xf32> {
+  %c = tpu.matmul_passes lhs(%a, %a) rhs(%b, %b) acc(%acc) {nan_fixed_terms = 1 : i64} : (tensor<8x128xf32>, tensor<8x128xf32>, tensor<128x256xf32>, tensor<128x256xf32>, tensor<8x256xf32>) -> tensor<8x256xf32>
+  return %c : tensor<8x256xf32>
+}
+
+// -----
+
+// A split on the VPU, tile by tile, with the FLT_MAX guard on hi: where
+// rounding a finite x gives inf, the truncated x is taken.
+// CHECK-LABEL: func.func @main
+// CHECK: tpu.dma_load
+// CHECK: tpu.dma_wait sem 0 count 1
+// CHECK: scf.for
+// CHECK: %[[X:.*]] = tpu.vector_load
+// CHECK: %[[R:.*]] = tpu.round_to_bf16 %[[X]] {rounding = #tpu.rounding<rne>}
+// CHECK: %[[T:.*]] = tpu.round_to_bf16 %[[X]] {rounding = #tpu.rounding<trunc>}
+// CHECK: %[[RR:.*]] = arith.subf %[[R]], %[[R]]
+// CHECK: %[[RINF:.*]] = arith.cmpf une, %[[RR]], %[[RR]]
+// CHECK: %[[G:.*]] = arith.select %[[RINF]], %[[T]], %[[R]]
+// CHECK: %[[XX:.*]] = arith.subf %[[X]], %[[X]]
+// CHECK: %[[XINF:.*]] = arith.cmpf une, %[[XX]], %[[XX]]
+// CHECK: %[[HI:.*]] = arith.select %[[XINF]], %[[R]], %[[G]]
+// CHECK: %[[REST:.*]] = arith.subf %[[X]], %[[HI]]
+// CHECK: %[[MID:.*]] = tpu.round_to_bf16 %[[REST]]
+// CHECK: %[[REST2:.*]] = arith.subf %[[REST]], %[[MID]]
+// CHECK: %[[LO:.*]] = tpu.round_to_bf16 %[[REST2]]
+// CHECK: tpu.vector_store %[[HI]]
+// CHECK: tpu.vector_store %[[MID]]
+// CHECK: tpu.vector_store %[[LO]]
+// CHECK-COUNT-3: tpu.dma_store
+// CHECK: tpu.dma_wait sem 1 count 3
+func.func @main(%a: tensor<8x128xf32>, %b: tensor<128x128xf32>) -> tensor<8x128xf32> {
+  %hi, %mid, %lo = tpu.split %a {rounding = #tpu.rounding<rne>} : tensor<8x128xf32> -> tensor<8x128xbf16>, tensor<8x128xbf16>, tensor<8x128xbf16>
+  %c = tpu.matmul_passes lhs(%lo) rhs(%b) {nan_fixed_terms = 0 : i64} : (tensor<8x128xbf16>, tensor<128x128xf32>) -> tensor<8x128xf32>
+  return %c : tensor<8x128xf32>
+}
+
+// -----
+
+// Padding a bf16 tensor's rows from 8 to 16 adds a row tile, copied tile
+// row by tile row. arith.truncf rounds on the VPU; arith.extf is free (a
+// tiled_view of the same buffer).
+// CHECK-LABEL: func.func @main
+// CHECK: %[[T:.*]] = memref.alloc() : memref<8x100xbf16, #tpu.memory_space<hbm>>
+// CHECK: tpu.round_to_bf16 %{{.*}} {rounding = #tpu.rounding<rne>}
+// CHECK: %[[P:.*]] = memref.alloc() : memref<16x128xbf16, #tpu.memory_space<hbm>>
+// CHECK: scf.for
+// CHECK: scf.for
+// CHECK: tpu.dma_load %[[T]]
+// CHECK: tpu.dma_store %{{.*}} to %[[P]]
+// CHECK: tpu.tiled_view %[[T]] : memref<8x100xbf16, #tpu.memory_space<hbm>> to memref<8x100xf32, #tpu.memory_space<hbm>>
+// Slicing the result back from 16 rows to 8 drops a row tile: a copy.
+// CHECK: %[[C:.*]] = memref.alloc() : memref<16x128xf32, #tpu.memory_space<hbm>>
+// CHECK: %[[S:.*]] = memref.alloc() : memref<8x100xf32, #tpu.memory_space<hbm>>
+// CHECK: tpu.dma_load %[[C]]
+// CHECK: tpu.dma_store %{{.*}} to %[[S]]
+func.func @main(%a: tensor<8x100xf32>, %b: tensor<128x128xf32>) -> (tensor<8x100xf32>, tensor<8x100xf32>) {
+  %t = arith.truncf %a : tensor<8x100xf32> to tensor<8x100xbf16>
+  %zero = arith.constant 0.0 : bf16
+  %p = tensor.pad %t low[0, 0] high[8, 28] {
+  ^bb0(%i: index, %j: index):
+    tensor.yield %zero : bf16
+  } : tensor<8x100xbf16> to tensor<16x128xbf16>
+  %e = arith.extf %t : tensor<8x100xbf16> to tensor<8x100xf32>
+  %c = tpu.matmul_passes lhs(%p) rhs(%b) {nan_fixed_terms = 0 : i64} : (tensor<16x128xbf16>, tensor<128x128xf32>) -> tensor<16x128xf32>
+  %s = tensor.extract_slice %c[0, 0] [8, 100] [1, 1] : tensor<16x128xf32> to tensor<8x100xf32>
+  return %e, %s : tensor<8x100xf32>, tensor<8x100xf32>
+}
