@@ -1,0 +1,329 @@
+// RUN: tpu-opt %s --tpu-lower-to-isa --split-input-file --verify-diagnostics | FileCheck %s
+
+// One instruction per bundle, in program order: the planned addresses are
+// added to the offsets (HBM tile 2, VMEM row 64), the loop is an induction
+// register and a latch, scf.if a negated branch, minsi branch-free; s31
+// holds 1, s0 reads 0.
+// CHECK: tpu_isa.program @main attributes {arguments = [#tpu_isa.tensor<"arg0", tensor<16x128xf32>, hbm = 0>], results = [#tpu_isa.tensor<"result0", tensor<16x128xf32>, hbm = 2>], useful_macs = 7 : i64}
+// CHECK-NEXT: bundle {
+// CHECK-NEXT: inst s.li s31, 1
+// CHECK-NEXT: }
+// CHECK-NEXT: bundle {
+// CHECK-NEXT: inst s.li s1, 64
+// CHECK-NEXT: }
+// CHECK-NEXT: bundle {
+// CHECK-NEXT: inst s.li s2, 2
+// CHECK-NEXT: }
+// CHECK-NEXT: bundle {
+// CHECK-NEXT: inst dma.ld 0, s1, s0, s2, s31
+// CHECK-NEXT: }
+// CHECK-NEXT: bundle {
+// CHECK-NEXT: inst dma.wait 0, 1
+// CHECK-NEXT: }
+// CHECK-NEXT: bundle {
+// CHECK-NEXT: inst s.addi s2, s0, 0
+// CHECK-NEXT: }
+// CHECK-NEXT: bundle {
+// CHECK-NEXT: inst s.li s1, 8
+// CHECK-NEXT: }
+// CHECK-NEXT: bundle {
+// CHECK-NEXT: inst s.mul s3, s2, s1
+// CHECK-NEXT: }
+// CHECK-NEXT: bundle {
+// CHECK-NEXT: inst s.addi s1, s3, 64
+// CHECK-NEXT: }
+// CHECK-NEXT: bundle {
+// CHECK-NEXT: inst v.ld v0, s1, 0, s31, 0xff
+// CHECK-NEXT: }
+// CHECK-NEXT: bundle {
+// CHECK-NEXT: inst v.trunc.bf16 v1, v0
+// CHECK-NEXT: }
+// CHECK-NEXT: bundle {
+// CHECK-NEXT: inst v.cmp.ne v2, v1, v1
+// CHECK-NEXT: }
+// CHECK-NEXT: bundle {
+// CHECK-NEXT: inst v.sel v3, v2, v0, v1
+// CHECK-NEXT: }
+// CHECK-NEXT: bundle {
+// CHECK-NEXT: inst br.ne s2, s0, b16
+// CHECK-NEXT: }
+// CHECK-NEXT: bundle {
+// CHECK-NEXT: inst mxu.push 0, v3, s2, 0
+// CHECK-NEXT: }
+// CHECK-NEXT: bundle {
+// CHECK-NEXT: inst jmp b17
+// CHECK-NEXT: }
+// CHECK-NEXT: bundle {
+// CHECK-NEXT: inst mxu.push 0, v3, s2, 1
+// CHECK-NEXT: }
+// CHECK-NEXT: bundle {
+// CHECK-NEXT: inst mxu.pop v3, 0, s2
+// CHECK-NEXT: }
+// CHECK-NEXT: bundle {
+// CHECK-NEXT: inst s.addi s1, s3, 64
+// CHECK-NEXT: }
+// CHECK-NEXT: bundle {
+// CHECK-NEXT: inst v.st v3, s1, 0, s31, 0xff
+// CHECK-NEXT: }
+// CHECK-NEXT: bundle {
+// CHECK-NEXT: inst s.addi s2, s2, 1
+// CHECK-NEXT: }
+// CHECK-NEXT: bundle {
+// CHECK-NEXT: inst s.li s3, 2
+// CHECK-NEXT: }
+// CHECK-NEXT: bundle {
+// CHECK-NEXT: inst br.lt s2, s3, b6
+// CHECK-NEXT: }
+// CHECK-NEXT: bundle {
+// CHECK-NEXT: inst s.li s2, 2
+// CHECK-NEXT: }
+// CHECK-NEXT: bundle {
+// CHECK-NEXT: inst s.li s3, 8
+// CHECK-NEXT: }
+// CHECK-NEXT: bundle {
+// CHECK-NEXT: inst s.slt s1, s2, s3
+// CHECK-NEXT: }
+// CHECK-NEXT: bundle {
+// CHECK-NEXT: inst s.sub s1, s0, s1
+// CHECK-NEXT: }
+// CHECK-NEXT: bundle {
+// CHECK-NEXT: inst s.sub s4, s2, s3
+// CHECK-NEXT: }
+// CHECK-NEXT: bundle {
+// CHECK-NEXT: inst s.and s4, s4, s1
+// CHECK-NEXT: }
+// CHECK-NEXT: bundle {
+// CHECK-NEXT: inst s.add s5, s3, s4
+// CHECK-NEXT: }
+// CHECK-NEXT: bundle {
+// CHECK-NEXT: inst s.li s4, 64
+// CHECK-NEXT: }
+// CHECK-NEXT: bundle {
+// CHECK-NEXT: inst s.li s1, 2
+// CHECK-NEXT: }
+// CHECK-NEXT: bundle {
+// CHECK-NEXT: inst dma.st 1, s1, s4, s5, s31
+// CHECK-NEXT: }
+// CHECK-NEXT: bundle {
+// CHECK-NEXT: inst dma.wait 1, 1
+// CHECK-NEXT: }
+// CHECK-NEXT: bundle {
+// CHECK-NEXT: inst halt
+// CHECK-NEXT: }
+
+module attributes {tpu.chip = #tpu.chip<v2>} {
+  func.func @main(%a: memref<16x128xf32, #tpu.memory_space<hbm>> {tpu.address = 0 : i64}) -> memref<16x128xf32, #tpu.memory_space<hbm>> attributes {tpu.useful_macs = 7 : i64} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %c8 = arith.constant 8 : index
+    %out = memref.alloc() {tpu.address = 2 : i64} : memref<16x128xf32, #tpu.memory_space<hbm>>
+    %buf = memref.alloc() {tpu.address = 64 : i64} : memref<16x128xf32, #tpu.memory_space<vmem>>
+    tpu.dma_load %a[%c0, stride %c1] to %buf[%c0] tiles %c2 sem 0 : memref<16x128xf32, #tpu.memory_space<hbm>>, memref<16x128xf32, #tpu.memory_space<vmem>>
+    tpu.dma_wait sem 0 count 1
+    scf.for %i = %c0 to %c2 step %c1 {
+      %row = arith.muli %i, %c8 : index
+      %x = tpu.vector_load %buf[%row] : memref<16x128xf32, #tpu.memory_space<vmem>>, vector<8x128xf32>
+      %r = tpu.round_to_bf16 %x {rounding = #tpu.rounding<trunc>} : vector<8x128xf32>
+      %nan = arith.cmpf une, %r, %r : vector<8x128xf32>
+      %s = arith.select %nan, %x, %r : vector<8x128xi1>, vector<8x128xf32>
+      %is0 = arith.cmpi eq, %i, %c0 : index
+      scf.if %is0 {
+        tpu.mxu_push %s to mxu 0 slot %i : vector<8x128xf32>
+      } else {
+        tpu.mxu_push %s to mxu 0 slot %i accumulate : vector<8x128xf32>
+      }
+      %p = tpu.mxu_pop mxu 0 slot %i : vector<8x128xf32>
+      tpu.vector_store %p, %buf[%row] : vector<8x128xf32>, memref<16x128xf32, #tpu.memory_space<vmem>>
+    }
+    %n = arith.minsi %c2, %c8 : index
+    tpu.dma_store %buf[%c0] to %out[%c0, stride %c1] tiles %n sem 1 : memref<16x128xf32, #tpu.memory_space<vmem>>, memref<16x128xf32, #tpu.memory_space<hbm>>
+    tpu.dma_wait sem 1 count 1
+    return %out : memref<16x128xf32, #tpu.memory_space<hbm>>
+  }
+}
+
+// -----
+
+// expected-error @+1 {{tpu-lower-to-isa: arg0 of @main must be a planned f32 HBM buffer (run tpu-lower-to-mxu and tpu-plan-memory first), got 'memref<8x128xf32, #tpu.memory_space<hbm>>'}}
+func.func @main(%a: memref<8x128xf32, #tpu.memory_space<hbm>>) {
+  return
+}
+
+// -----
+
+func.func @main() {
+  %c0 = arith.constant 0 : index
+  %buf = memref.alloc() : memref<8x128xf32, #tpu.memory_space<vmem>>
+  // expected-error @+1 {{tpu-lower-to-isa: buffer has no address (run tpu-plan-memory first)}}
+  %x = tpu.vector_load %buf[%c0] : memref<8x128xf32, #tpu.memory_space<vmem>>, vector<8x128xf32>
+  return
+}
+
+// -----
+
+func.func @main() {
+  %c0 = arith.constant 0 : index
+  // expected-error @+1 {{tpu-lower-to-isa: cannot lower 'arith.divui' to instructions; expected the loop-level ops tpu-lower-to-mxu produces}}
+  %q = arith.divui %c0, %c0 : index
+  return
+}
+
+// -----
+
+func.func @main() {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  // expected-error @+1 {{tpu-lower-to-isa: loop steps must be positive constants}}
+  scf.for %i = %c0 to %c1 step %c0 {
+  }
+  return
+}
+
+// -----
+
+func.func @main() {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %c1 = arith.constant 1 : index
+  // expected-error @+1 {{tpu-lower-to-isa: loops with iteration arguments are not supported}}
+  %r = scf.for %i = %c0 to %c4 step %c1 iter_args(%x = %c0) -> index {
+    scf.yield %x : index
+  }
+  return
+}
+
+// -----
+
+func.func @main() {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  // expected-error @+1 {{tpu-lower-to-isa: only slt and sgt comparisons produce a value; other predicates may only be branch conditions}}
+  %e = arith.cmpi eq, %c0, %c1 : index
+  %s = arith.select %e, %c0, %c1 : index
+  return
+}
+
+// -----
+
+func.func @main() {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  // expected-error @+1 {{tpu-lower-to-isa: unsigned comparisons have no branch instruction}}
+  %e = arith.cmpi ult, %c0, %c1 : index
+  scf.if %e {
+  }
+  return
+}
+
+// -----
+
+func.func @main() {
+  %c0 = arith.constant 0 : index
+  %buf = memref.alloc() {tpu.address = 0 : i64} : memref<8x128xf32, #tpu.memory_space<vmem>>
+  %v = tpu.vector_load %buf[%c0] : memref<8x128xf32, #tpu.memory_space<vmem>>, vector<8x128xf32>
+  // expected-error @+1 {{tpu-lower-to-isa: vector comparison 'ogt' has no instruction; use une, oeq, olt or ole}}
+  %e = arith.cmpf ogt, %v, %v : vector<8x128xf32>
+  return
+}
+
+// -----
+
+func.func @main() {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %e = arith.cmpi slt, %c0, %c1 : index
+  // expected-error @+1 {{tpu-lower-to-isa: scf.if with results is not supported}}
+  %r = scf.if %e -> index {
+    scf.yield %c0 : index
+  } else {
+    scf.yield %c1 : index
+  }
+  return
+}
+
+// -----
+
+// More vector values live at once than there are vregs.
+func.func @main() {
+  %c0 = arith.constant 0 : index
+  %buf = memref.alloc() {tpu.address = 0 : i64} : memref<8x128xf32, #tpu.memory_space<vmem>>
+  %x0 = tpu.vector_load %buf[%c0] : memref<8x128xf32, #tpu.memory_space<vmem>>, vector<8x128xf32>
+  %x1 = arith.addf %x0, %x0 : vector<8x128xf32>
+  %x2 = arith.addf %x1, %x0 : vector<8x128xf32>
+  %x3 = arith.addf %x2, %x1 : vector<8x128xf32>
+  %x4 = arith.addf %x3, %x2 : vector<8x128xf32>
+  %x5 = arith.addf %x4, %x3 : vector<8x128xf32>
+  %x6 = arith.addf %x5, %x4 : vector<8x128xf32>
+  %x7 = arith.addf %x6, %x5 : vector<8x128xf32>
+  %x8 = arith.addf %x7, %x6 : vector<8x128xf32>
+  %x9 = arith.addf %x8, %x7 : vector<8x128xf32>
+  %x10 = arith.addf %x9, %x8 : vector<8x128xf32>
+  %x11 = arith.addf %x10, %x9 : vector<8x128xf32>
+  %x12 = arith.addf %x11, %x10 : vector<8x128xf32>
+  %x13 = arith.addf %x12, %x11 : vector<8x128xf32>
+  %x14 = arith.addf %x13, %x12 : vector<8x128xf32>
+  %x15 = arith.addf %x14, %x13 : vector<8x128xf32>
+  %x16 = arith.addf %x15, %x14 : vector<8x128xf32>
+  %x17 = arith.addf %x16, %x15 : vector<8x128xf32>
+  %x18 = arith.addf %x17, %x16 : vector<8x128xf32>
+  %x19 = arith.addf %x18, %x17 : vector<8x128xf32>
+  %x20 = arith.addf %x19, %x18 : vector<8x128xf32>
+  %x21 = arith.addf %x20, %x19 : vector<8x128xf32>
+  %x22 = arith.addf %x21, %x20 : vector<8x128xf32>
+  %x23 = arith.addf %x22, %x21 : vector<8x128xf32>
+  %x24 = arith.addf %x23, %x22 : vector<8x128xf32>
+  %x25 = arith.addf %x24, %x23 : vector<8x128xf32>
+  %x26 = arith.addf %x25, %x24 : vector<8x128xf32>
+  %x27 = arith.addf %x26, %x25 : vector<8x128xf32>
+  %x28 = arith.addf %x27, %x26 : vector<8x128xf32>
+  %x29 = arith.addf %x28, %x27 : vector<8x128xf32>
+  %x30 = arith.addf %x29, %x28 : vector<8x128xf32>
+  %x31 = arith.addf %x30, %x29 : vector<8x128xf32>
+  // expected-error @+1 {{tpu-lower-to-isa: out of vector registers; the program keeps too many values live}}
+  %x32 = arith.addf %x31, %x30 : vector<8x128xf32>
+  %all = arith.addf %x0, %x1 : vector<8x128xf32>
+  %a2 = arith.addf %all, %x2 : vector<8x128xf32>
+  %a3 = arith.addf %a2, %x3 : vector<8x128xf32>
+  %a4 = arith.addf %a3, %x4 : vector<8x128xf32>
+  %a5 = arith.addf %a4, %x5 : vector<8x128xf32>
+  %a6 = arith.addf %a5, %x6 : vector<8x128xf32>
+  %a7 = arith.addf %a6, %x7 : vector<8x128xf32>
+  %a8 = arith.addf %a7, %x8 : vector<8x128xf32>
+  %a9 = arith.addf %a8, %x9 : vector<8x128xf32>
+  %a10 = arith.addf %a9, %x10 : vector<8x128xf32>
+  %a11 = arith.addf %a10, %x11 : vector<8x128xf32>
+  %a12 = arith.addf %a11, %x12 : vector<8x128xf32>
+  %a13 = arith.addf %a12, %x13 : vector<8x128xf32>
+  %a14 = arith.addf %a13, %x14 : vector<8x128xf32>
+  %a15 = arith.addf %a14, %x15 : vector<8x128xf32>
+  %a16 = arith.addf %a15, %x16 : vector<8x128xf32>
+  %a17 = arith.addf %a16, %x17 : vector<8x128xf32>
+  %a18 = arith.addf %a17, %x18 : vector<8x128xf32>
+  %a19 = arith.addf %a18, %x19 : vector<8x128xf32>
+  %a20 = arith.addf %a19, %x20 : vector<8x128xf32>
+  %a21 = arith.addf %a20, %x21 : vector<8x128xf32>
+  %a22 = arith.addf %a21, %x22 : vector<8x128xf32>
+  %a23 = arith.addf %a22, %x23 : vector<8x128xf32>
+  %a24 = arith.addf %a23, %x24 : vector<8x128xf32>
+  %a25 = arith.addf %a24, %x25 : vector<8x128xf32>
+  %a26 = arith.addf %a25, %x26 : vector<8x128xf32>
+  %a27 = arith.addf %a26, %x27 : vector<8x128xf32>
+  %a28 = arith.addf %a27, %x28 : vector<8x128xf32>
+  %a29 = arith.addf %a28, %x29 : vector<8x128xf32>
+  %a30 = arith.addf %a29, %x30 : vector<8x128xf32>
+  %a31 = arith.addf %a30, %x31 : vector<8x128xf32>
+  %a32 = arith.addf %a31, %x32 : vector<8x128xf32>
+  return
+}
+
+// -----
+
+// An address beyond what an instruction's immediate holds.
+// expected-error @+1 {{tpu-lower-to-isa: the program cannot be encoded:}}
+func.func @main() {
+  %far = arith.constant 5000000000 : index
+  %buf = memref.alloc() {tpu.address = 0 : i64} : memref<8x128xf32, #tpu.memory_space<vmem>>
+  %x = tpu.vector_load %buf[%far] : memref<8x128xf32, #tpu.memory_space<vmem>>, vector<8x128xf32>
+  return
+}
