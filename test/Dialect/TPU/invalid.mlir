@@ -129,12 +129,75 @@ module attributes {tpu.chip = "v4"} {}
 
 // -----
 
-// expected-error @+1 {{unknown tpu dialect attribute 'tpu.chipp'; known: 'tpu.chip', 'tpu.precision'}}
+// expected-error @+1 {{unknown tpu dialect attribute 'tpu.chipp'; known: 'tpu.chip', 'tpu.precision', 'tpu.useful_macs', 'tpu.address', 'tpu.vmem_rows'}}
 module attributes {tpu.chipp = #tpu.chip<v4>} {}
 
 // -----
 
 // expected-error @+1 {{'tpu.precision' must be a #tpu.precision<...> attribute; got "highest"}}
 func.func @precision_string() attributes {tpu.precision = "highest"} {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{'tpu.useful_macs' must be a non-negative integer; got -1 : i64}}
+func.func @negative_macs() attributes {tpu.useful_macs = -1 : i64} {
+  return
+}
+
+// -----
+
+func.func @split_parts(%a: tensor<8x128xf32>) {
+  // expected-error @+1 {{'tpu.split' op splits into 2 parts (hi, lo) or 3 (hi, mid, lo), got 1}}
+  %hi = tpu.split %a {rounding = #tpu.rounding<rne>} : tensor<8x128xf32> -> tensor<8x128xbf16>
+  return
+}
+
+// -----
+
+func.func @split_shape(%a: tensor<8x128xf32>) {
+  // expected-error @+1 {{'tpu.split' op every part must have the input's shape [8, 128], got 'tensor<8x256xbf16>'}}
+  %hi, %lo = tpu.split %a {rounding = #tpu.rounding<trunc>} : tensor<8x128xf32> -> tensor<8x128xbf16>, tensor<8x256xbf16>
+  return
+}
+
+// -----
+
+func.func @passes_none() {
+  // expected-error @+1 {{'tpu.matmul_passes' op needs at least one term}}
+  %r = tpu.matmul_passes lhs() rhs() {nan_fixed_terms = 0 : i64} : () -> tensor<8x128xf32>
+  return
+}
+
+// -----
+
+func.func @passes_unpaired(%a: tensor<8x128xf32>, %b: tensor<128x128xf32>) {
+  // expected-error @+1 {{'tpu.matmul_passes' op needs as many rhs as lhs operands (one pair per term), got 2 and 1}}
+  %r = tpu.matmul_passes lhs(%a, %a) rhs(%b) {nan_fixed_terms = 0 : i64} : (tensor<8x128xf32>, tensor<8x128xf32>, tensor<128x128xf32>) -> tensor<8x128xf32>
+  return
+}
+
+// -----
+
+func.func @passes_groups(%a: tensor<8x128xf32>, %b: tensor<128x128xf32>) {
+  // expected-error @+1 {{'tpu.matmul_passes' op nan_fixed_terms must leave at least one term outside the NaN-fixed group: expected 0 to 0, got 1}}
+  %r = tpu.matmul_passes lhs(%a) rhs(%b) {nan_fixed_terms = 1 : i64} : (tensor<8x128xf32>, tensor<128x128xf32>) -> tensor<8x128xf32>
+  return
+}
+
+// -----
+
+func.func @passes_shapes(%a: tensor<8x128xf32>, %b: tensor<256x128xf32>) {
+  // expected-error @+1 {{'tpu.matmul_passes' op contraction dimensions differ: lhs is M x K = 8 x 128 but rhs is K x N = 256 x 128}}
+  %r = tpu.matmul_passes lhs(%a) rhs(%b) {nan_fixed_terms = 0 : i64} : (tensor<8x128xf32>, tensor<256x128xf32>) -> tensor<8x128xf32>
+  return
+}
+
+// -----
+
+func.func @view(%a: memref<8x128xf32, #tpu.memory_space<hbm>>) {
+  // expected-error @+1 {{'tpu.tiled_view' op needs the same (8,128) tiles in the same memory space: 'memref<8x128xf32, #tpu.memory_space<hbm>>' and 'memref<16x128xf32, #tpu.memory_space<hbm>>' differ}}
+  %v = tpu.tiled_view %a : memref<8x128xf32, #tpu.memory_space<hbm>> to memref<16x128xf32, #tpu.memory_space<hbm>>
   return
 }

@@ -34,3 +34,38 @@ func.func @matmul_unit(%a: tensor<1x1xf32>, %b: tensor<1x1xf32>) -> tensor<1x1xf
   %0 = tpu.matmul %a, %b {precision = #tpu.precision<high>} : tensor<1x1xf32>, tensor<1x1xf32> -> tensor<1x1xf32>
   return %0 : tensor<1x1xf32>
 }
+
+// The expanded and loop-level ops print as they parse.
+// CHECK-LABEL: func @expanded
+// CHECK: %[[P:.*]]:2 = tpu.split %arg0 {rounding = #tpu.rounding<trunc>} : tensor<8x128xf32> -> tensor<8x128xbf16>, tensor<8x128xbf16>
+// CHECK: tpu.matmul_passes lhs(%[[P]]#1, %[[P]]#0) rhs(%arg1, %arg1) acc(%arg2) {nan_fixed_terms = 1 : i64}
+func.func @expanded(%a: tensor<8x128xf32>, %b: tensor<128x128xf32>, %c: tensor<8x128xf32>) -> tensor<8x128xf32> {
+  %hi, %lo = tpu.split %a {rounding = #tpu.rounding<trunc>} : tensor<8x128xf32> -> tensor<8x128xbf16>, tensor<8x128xbf16>
+  %r = tpu.matmul_passes lhs(%lo, %hi) rhs(%b, %b) acc(%c) {nan_fixed_terms = 1 : i64} : (tensor<8x128xbf16>, tensor<8x128xbf16>, tensor<128x128xf32>, tensor<128x128xf32>, tensor<8x128xf32>) -> tensor<8x128xf32>
+  return %r : tensor<8x128xf32>
+}
+
+// CHECK-LABEL: func @loop_level
+// CHECK: tpu.dma_load %arg0[%[[I:.*]], stride %[[I]]] to %arg1[%[[I]]] tiles %[[I]] sem 2
+// CHECK: tpu.dma_wait sem 2 count 1
+// CHECK: tpu.mxu_load_weights %arg1[%[[I]], stride %[[I]]] mxu 3
+// CHECK: %[[V:.*]] = tpu.vector_load %arg1[%[[I]]]
+// CHECK: %[[R:.*]] = tpu.round_to_bf16 %[[V]] {rounding = #tpu.rounding<rne>}
+// CHECK: tpu.mxu_push %[[R]] to mxu 1 slot %[[I]] accumulate
+// CHECK: %[[P:.*]] = tpu.mxu_pop mxu 1 slot %[[I]]
+// CHECK: tpu.vector_store %[[P]], %arg1[%[[I]]]
+// CHECK: tpu.dma_store %arg1[%[[I]]] to %arg0[%[[I]], stride %[[I]]] tiles %[[I]] sem 1
+// CHECK: tpu.tiled_view %arg0 : memref<8x128xf32, #tpu.memory_space<hbm>> to memref<7x100xf32, #tpu.memory_space<hbm>>
+func.func @loop_level(%hbm: memref<8x128xf32, #tpu.memory_space<hbm>>, %vmem: memref<16x128xf32, #tpu.memory_space<vmem>>, %i: index) {
+  tpu.dma_load %hbm[%i, stride %i] to %vmem[%i] tiles %i sem 2 : memref<8x128xf32, #tpu.memory_space<hbm>>, memref<16x128xf32, #tpu.memory_space<vmem>>
+  tpu.dma_wait sem 2 count 1
+  tpu.mxu_load_weights %vmem[%i, stride %i] mxu 3 : memref<16x128xf32, #tpu.memory_space<vmem>>
+  %v = tpu.vector_load %vmem[%i] : memref<16x128xf32, #tpu.memory_space<vmem>>, vector<8x128xf32>
+  %r = tpu.round_to_bf16 %v {rounding = #tpu.rounding<rne>} : vector<8x128xf32>
+  tpu.mxu_push %r to mxu 1 slot %i accumulate : vector<8x128xf32>
+  %p = tpu.mxu_pop mxu 1 slot %i : vector<8x128xf32>
+  tpu.vector_store %p, %vmem[%i] : vector<8x128xf32>, memref<16x128xf32, #tpu.memory_space<vmem>>
+  tpu.dma_store %vmem[%i] to %hbm[%i, stride %i] tiles %i sem 1 : memref<16x128xf32, #tpu.memory_space<vmem>>, memref<8x128xf32, #tpu.memory_space<hbm>>
+  %w = tpu.tiled_view %hbm : memref<8x128xf32, #tpu.memory_space<hbm>> to memref<7x100xf32, #tpu.memory_space<hbm>>
+  return
+}

@@ -1,0 +1,170 @@
+// RUN: tpu-opt %s --tpu-bundle --split-input-file | FileCheck %s
+// RUN: tpu-opt %s --tpu-bundle --split-input-file | tpu-translate --export-tpu-asm --split-input-file | FileCheck %s --check-prefix=ASM
+
+// The loop tpu-lower-to-isa writes for tpu-lower-to-isa.mlir, packed:
+// independent instructions share bundles, a bundle may read a register
+// another of its instructions writes (reads happen first), a consumer waits
+// for its producer's latency (v.ld 3, mxu.pop 2), memory and MXU
+// instructions keep their order, and each block's branch ends its last
+// bundle. Branch targets are renumbered.
+// ASM: b0: s.li s31, 1 ; s.li s1, 64
+// ASM-NEXT: b1: s.li s2, 2
+// ASM-NEXT: b2: dma.ld 0, s1, s0, s2, s31 ; s.addi s2, s0, 0
+// ASM-NEXT: b3: dma.wait 0, 1
+// ASM-NEXT: b4: s.li s1, 8
+// ASM-NEXT: b5: s.mul s3, s2, s1
+// ASM-NEXT: b6: s.addi s1, s3, 64
+// ASM-NEXT: b7: v.ld v0, s1, 0, s31, 0xff
+// ASM-NEXT: b8: v.trunc.bf16 v1, v0
+// ASM-NEXT: b9: v.cmp.ne v2, v1, v1
+// ASM-NEXT: b10: v.sel v3, v2, v0, v1 ; br.ne s2, s0, b12
+// ASM-NEXT: b11: mxu.push 0, v3, s2, 0 ; jmp b13
+// ASM-NEXT: b12: mxu.push 0, v3, s2, 1
+// ASM-NEXT: b13: mxu.pop v3, 0, s2 ; s.addi s1, s3, 64 ; s.addi s2, s2, 1
+// ASM-NEXT: b14: s.li s3, 2
+// ASM-NEXT: b15: v.st v3, s1, 0, s31, 0xff ; br.lt s2, s3, b4
+// ASM-NEXT: b16: s.li s2, 2 ; s.li s3, 8
+// ASM: b21: dma.st 1, s1, s4, s5, s31
+// ASM-NEXT: b22: dma.wait 1, 1
+// ASM-NEXT: b23: halt
+// CHECK: tpu_isa.program @main
+// CHECK-NEXT: bundle {
+// CHECK-NEXT: inst s.li s31, 1
+// CHECK-NEXT: inst s.li s1, 64
+// CHECK-NEXT: }
+module attributes {tpu.chip = #tpu.chip<v2>} {
+  tpu_isa.program @main attributes {arguments = [#tpu_isa.tensor<"arg0", tensor<16x128xf32>, hbm = 0>], results = [#tpu_isa.tensor<"result0", tensor<16x128xf32>, hbm = 2>], useful_macs = 7 : i64} {
+    bundle {
+      inst s.li s31, 1
+    }
+    bundle {
+      inst s.li s1, 64
+    }
+    bundle {
+      inst s.li s2, 2
+    }
+    bundle {
+      inst dma.ld 0, s1, s0, s2, s31
+    }
+    bundle {
+      inst dma.wait 0, 1
+    }
+    bundle {
+      inst s.addi s2, s0, 0
+    }
+    bundle {
+      inst s.li s1, 8
+    }
+    bundle {
+      inst s.mul s3, s2, s1
+    }
+    bundle {
+      inst s.addi s1, s3, 64
+    }
+    bundle {
+      inst v.ld v0, s1, 0, s31, 0xff
+    }
+    bundle {
+      inst v.trunc.bf16 v1, v0
+    }
+    bundle {
+      inst v.cmp.ne v2, v1, v1
+    }
+    bundle {
+      inst v.sel v3, v2, v0, v1
+    }
+    bundle {
+      inst br.ne s2, s0, b16
+    }
+    bundle {
+      inst mxu.push 0, v3, s2, 0
+    }
+    bundle {
+      inst jmp b17
+    }
+    bundle {
+      inst mxu.push 0, v3, s2, 1
+    }
+    bundle {
+      inst mxu.pop v3, 0, s2
+    }
+    bundle {
+      inst s.addi s1, s3, 64
+    }
+    bundle {
+      inst v.st v3, s1, 0, s31, 0xff
+    }
+    bundle {
+      inst s.addi s2, s2, 1
+    }
+    bundle {
+      inst s.li s3, 2
+    }
+    bundle {
+      inst br.lt s2, s3, b6
+    }
+    bundle {
+      inst s.li s2, 2
+    }
+    bundle {
+      inst s.li s3, 8
+    }
+    bundle {
+      inst s.slt s1, s2, s3
+    }
+    bundle {
+      inst s.sub s1, s0, s1
+    }
+    bundle {
+      inst s.sub s4, s2, s3
+    }
+    bundle {
+      inst s.and s4, s4, s1
+    }
+    bundle {
+      inst s.add s5, s3, s4
+    }
+    bundle {
+      inst s.li s4, 64
+    }
+    bundle {
+      inst s.li s1, 2
+    }
+    bundle {
+      inst dma.st 1, s1, s4, s5, s31
+    }
+    bundle {
+      inst dma.wait 1, 1
+    }
+    bundle {
+      inst halt
+    }
+  }
+}
+
+
+// -----
+
+// Nops are dropped; a bundle that reads what it also writes is read as it
+// would run: both reads see the old values.
+// ASM: b0: s.li s1, 7 ; s.li s2, 9
+// ASM-NEXT: b1: s.add s3, s1, s2 ; halt
+module {
+  tpu_isa.program @main attributes {arguments = [], results = [], useful_macs = 0 : i64} {
+    bundle {
+      inst s.li s1, 7
+    }
+    bundle {
+      inst nop
+    }
+    bundle {
+      inst s.li s2, 9
+    }
+    bundle {
+      inst s.add s3, s1, s2
+    }
+    bundle {
+      inst halt
+    }
+  }
+}
