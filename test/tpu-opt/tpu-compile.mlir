@@ -1,0 +1,51 @@
+// The registered pipeline, from upstream linalg on tensors to a bundled
+// tpu_isa.program that tpu-translate encodes.
+// RUN: tpu-opt %s --tpu-compile="chip=v3 default-precision=highest" | FileCheck %s
+// RUN: tpu-opt %s --tpu-compile="chip=v3 default-precision=highest" | tpu-translate --export-tpu-asm | FileCheck %s --check-prefix=ASM
+// RUN: tpu-opt %s --tpu-compile="chip=v2 split=trunc" | FileCheck %s --check-prefix=V2
+
+// Loops stay loops: a 8192^3 matmul compiles to exactly as many
+// instructions as a 2048^3 one.
+// RUN: tpu-opt %S/Inputs/matmul-2048.mlir --tpu-compile | grep -c 'inst ' > %t.small
+// RUN: tpu-opt %S/Inputs/matmul-8192.mlir --tpu-compile | grep -c 'inst ' > %t.large
+// RUN: diff %t.small %t.large
+// RUN: tpu-opt %S/Inputs/matmul-2048.mlir --tpu-compile=default-precision=high | grep -c 'inst ' > %t.small3
+// RUN: tpu-opt %S/Inputs/matmul-8192.mlir --tpu-compile=default-precision=high | grep -c 'inst ' > %t.large3
+// RUN: diff %t.small3 %t.large3
+
+// Bad options are errors that name the option.
+// RUN: not tpu-opt %s --tpu-compile="chip=v7" 2>&1 | FileCheck %s --check-prefix=BADCHIP
+// RUN: not tpu-opt %s --tpu-compile="split=up" 2>&1 | FileCheck %s --check-prefix=BADSPLIT
+
+// CHECK: module attributes {tpu.chip = #tpu.chip<v3>}
+// CHECK: tpu_isa.program @main attributes {arguments = [#tpu_isa.tensor<"arg0", tensor<7x300xf32>, hbm = 0>, #tpu_isa.tensor<"arg1", tensor<300x129xf32>, hbm = 3>], results = [#tpu_isa.tensor<"result0", tensor<7x129xf32>, hbm = {{[0-9]+}}>], useful_macs = 1625400 : i64}
+// CHECK-NOT: func.func @main
+// The matmul the entry does not reach is left alone.
+// CHECK: func.func @helper
+// ASM: ; chip v3, entry main, {{[0-9]+}} bundles, useful MACs 1625400
+// ASM: v.rne.bf16
+// ASM: v.trunc.bf16
+// ASM: mxu.ldw 1,
+// ASM: mxu.push 1,
+// ASM: mxu.pop {{v[0-9]+}}, 1,
+// ASM: v.cmp.ne
+// ASM: v.sel
+// ASM: halt
+// V2: module attributes {tpu.chip = #tpu.chip<v2>}
+// V2: useful_macs = 270900
+// V2-NOT: mxu.ldw 1
+// BADCHIP: error: tpu-lower-to-mxu: unknown chip 'v7'; expected v2, v3 or v4
+// BADSPLIT: error: tpu-expand-precision: unknown split rounding 'up'; expected rne (round to nearest even) or trunc
+func.func @main(%a: tensor<7x300xf32>, %b: tensor<300x129xf32>) -> tensor<7x129xf32> {
+  %zero = arith.constant 0.0 : f32
+  %empty = tensor.empty() : tensor<7x129xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%empty : tensor<7x129xf32>) -> tensor<7x129xf32>
+  %c = linalg.matmul ins(%a, %b : tensor<7x300xf32>, tensor<300x129xf32>)
+                     outs(%init : tensor<7x129xf32>) -> tensor<7x129xf32>
+  return %c : tensor<7x129xf32>
+}
+
+func.func @helper(%a: tensor<8x128xf32>, %b: tensor<128x128xf32>) -> tensor<8x128xf32> {
+  %c = tpu.matmul %a, %b : tensor<8x128xf32>, tensor<128x128xf32> -> tensor<8x128xf32>
+  return %c : tensor<8x128xf32>
+}
