@@ -427,6 +427,7 @@ struct LowerToISAPass : public tpu::impl::TPULowerToISABase<LowerToISAPass> {
           out.emit(Opcode::MxuPop,
                    {define(op, pop.getResult()), int64_t(pop.getMxu()), slot});
         })
+        .Case([&](TransposeBlockOp transpose) { lowerTranspose(transpose); })
         .Case([&](scf::ForOp loop) { lowerFor(loop); })
         .Case([&](scf::IfOp branch) { lowerIf(branch); })
         .Default([&](Operation *op) {
@@ -525,6 +526,24 @@ struct LowerToISAPass : public tpu::impl::TPULowerToISABase<LowerToISAPass> {
                            "' has no instruction; use une, oeq, olt or ole");
     }
     vectorBinary(cmp, opcode, cmp.getLhs(), cmp.getRhs());
+  }
+
+  /// v.xpose transposes v0..v15 into v16..v31: the block is loaded into the
+  /// first group and stored from the second.
+  void lowerTranspose(TransposeBlockOp transpose) {
+    if (vectors.free.size() != kNumVectorRegs)
+      return fail(transpose, "tpu.transpose_block needs all 32 vector "
+                             "registers, but a vector value is live across it");
+    int64_t source = address(transpose, transpose.getSourceRow(),
+                             baseOf(transpose, transpose.getSource()));
+    int64_t target = address(transpose, transpose.getTargetRow(),
+                             baseOf(transpose, transpose.getTarget()));
+    constexpr int64_t kGroup = 16;
+    for (int64_t g = 0; g < kGroup; ++g)
+      out.emit(Opcode::VLd, {g, source, g * 8, kOneReg, 0xff});
+    out.emit(Opcode::VXpose, {kGroup, 0});
+    for (int64_t g = 0; g < kGroup; ++g)
+      out.emit(Opcode::VSt, {kGroup + g, target, g * 8, kOneReg, 0xff});
   }
 
   /// for (iv = lb; iv < ub; iv += step): a guard, the body, and a latch that

@@ -327,3 +327,33 @@ func.func @main() {
   %x = tpu.vector_load %buf[%far] : memref<8x128xf32, #tpu.memory_space<vmem>>, vector<8x128xf32>
   return
 }
+
+// -----
+
+// A 128 x 128 transpose: v0..v15 in, v.xpose, v16..v31 out.
+// CHECK: tpu_isa.program @main
+// CHECK: inst s.li [[SRC:s[0-9]+]], 128
+// CHECK: inst v.ld v0, [[SRC]], 0, s31, 0xff
+// CHECK: inst v.ld v15, [[SRC]], 120, s31, 0xff
+// CHECK: inst v.xpose v16, v0
+// CHECK: inst v.st v16, s0, 0, s31, 0xff
+// CHECK: inst v.st v31, s0, 120, s31, 0xff
+func.func @main() {
+  %c0 = arith.constant 0 : index
+  %in = memref.alloc() {tpu.address = 128 : i64} : memref<128x128xf32, #tpu.memory_space<vmem>>
+  %out = memref.alloc() {tpu.address = 0 : i64} : memref<128x128xf32, #tpu.memory_space<vmem>>
+  tpu.transpose_block %in[%c0] to %out[%c0] : memref<128x128xf32, #tpu.memory_space<vmem>>, memref<128x128xf32, #tpu.memory_space<vmem>>
+  return
+}
+
+// -----
+
+func.func @main() {
+  %c0 = arith.constant 0 : index
+  %in = memref.alloc() {tpu.address = 0 : i64} : memref<128x128xf32, #tpu.memory_space<vmem>>
+  %x = tpu.vector_load %in[%c0] : memref<128x128xf32, #tpu.memory_space<vmem>>, vector<8x128xf32>
+  // expected-error @+1 {{tpu-lower-to-isa: tpu.transpose_block needs all 32 vector registers, but a vector value is live across it}}
+  tpu.transpose_block %in[%c0] to %in[%c0] : memref<128x128xf32, #tpu.memory_space<vmem>>, memref<128x128xf32, #tpu.memory_space<vmem>>
+  tpu.vector_store %x, %in[%c0] : vector<8x128xf32>, memref<128x128xf32, #tpu.memory_space<vmem>>
+  return
+}

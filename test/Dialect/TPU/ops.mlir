@@ -56,6 +56,7 @@ func.func @expanded(%a: tensor<8x128xf32>, %b: tensor<128x128xf32>, %c: tensor<8
 // CHECK: tpu.vector_store %[[P]], %arg1[%[[I]]]
 // CHECK: tpu.dma_store %arg1[%[[I]]] to %arg0[%[[I]], stride %[[I]]] tiles %[[I]] sem 1
 // CHECK: tpu.tiled_view %arg0 : memref<8x128xf32, #tpu.memory_space<hbm>> to memref<7x100xf32, #tpu.memory_space<hbm>>
+// CHECK: tpu.transpose_block %arg1[%[[I]]] to %arg1[%[[I]]]
 func.func @loop_level(%hbm: memref<8x128xf32, #tpu.memory_space<hbm>>, %vmem: memref<16x128xf32, #tpu.memory_space<vmem>>, %i: index) {
   tpu.dma_load %hbm[%i, stride %i] to %vmem[%i] tiles %i sem 2 : memref<8x128xf32, #tpu.memory_space<hbm>>, memref<16x128xf32, #tpu.memory_space<vmem>>
   tpu.dma_wait sem 2 count 1
@@ -67,5 +68,6 @@ func.func @loop_level(%hbm: memref<8x128xf32, #tpu.memory_space<hbm>>, %vmem: me
   tpu.vector_store %p, %vmem[%i] : vector<8x128xf32>, memref<16x128xf32, #tpu.memory_space<vmem>>
   tpu.dma_store %vmem[%i] to %hbm[%i, stride %i] tiles %i sem 1 : memref<16x128xf32, #tpu.memory_space<vmem>>, memref<8x128xf32, #tpu.memory_space<hbm>>
   %w = tpu.tiled_view %hbm : memref<8x128xf32, #tpu.memory_space<hbm>> to memref<7x100xf32, #tpu.memory_space<hbm>>
+  tpu.transpose_block %vmem[%i] to %vmem[%i] : memref<16x128xf32, #tpu.memory_space<vmem>>, memref<16x128xf32, #tpu.memory_space<vmem>>
   return
 }

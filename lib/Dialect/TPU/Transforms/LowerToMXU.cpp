@@ -239,6 +239,12 @@ struct LowerToMXUPass
                 return success();
               })
               .Case([&](tensor::PadOp op) { return lowerPad(kb, op); })
+              .Case([&](tensor::ExpandShapeOp op) {
+                return lowerReshape(kb, op, op.getSrc(), op.getResult());
+              })
+              .Case([&](tensor::CollapseShapeOp op) {
+                return lowerReshape(kb, op, op.getSrc(), op.getResult());
+              })
               .Case([&](tensor::ExtractSliceOp op) {
                 return lowerSlice(kb, op);
               })
@@ -370,6 +376,76 @@ struct LowerToMXUPass
                                "origin with unit strides (what "
                                "tpu-pad-to-tiles adds) are supported";
     return relayout(kb, op, op.getSource(), op.getResult());
+  }
+
+  //===--------------------------------------------------------------------===//
+  // Vectors and columns
+  //===--------------------------------------------------------------------===//
+
+  /// A rank-1 tensor of n elements is laid out as one row of lanes (1 x n);
+  /// the n x 1 matrix a matrix-vector product multiplies by is one lane of
+  /// rows. Reshaping between them moves every element: each 128 elements
+  /// are one 128 x 128 transpose on the XLU. Other reshapes are supported
+  /// when they keep the tiled image.
+  LogicalResult lowerReshape(KernelBuilder &kb, Operation *op, Value source,
+                             Value result) {
+    auto from = cast<RankedTensorType>(source.getType());
+    auto to = cast<RankedTensorType>(result.getType());
+    bool toColumn = from.getRank() == 1 && to.getRank() == 2 &&
+                    to.getDimSize(1) == 1;
+    bool toVector = from.getRank() == 2 && from.getDimSize(1) == 1 &&
+                    to.getRank() == 1;
+    TiledShape fromTiles = tiledShapeOf(from), toTiles = tiledShapeOf(to);
+    if (!toColumn && !toVector) {
+      if (fromTiles.batch == toTiles.batch &&
+          fromTiles.rows == toTiles.rows && fromTiles.cols == toTiles.cols) {
+        buffers.map(result, TiledViewOp::create(kb.b, kb.loc,
+                                                hbmType(to), lookup(source)));
+        return success();
+      }
+      return op->emitError()
+             << "tpu-lower-to-mxu: cannot reshape " << from << " to " << to
+             << ": only reshapes that keep the (8,128) tiles, and between a "
+                "vector and a column (as linalg.matvec uses), are supported";
+    }
+    Value src = lookup(source), dst = allocHbm(kb, result);
+    int64_t elements = toColumn ? from.getDimSize(0) : to.getDimSize(0);
+    int64_t blocks = (elements + kMxuDim - 1) / kMxuDim;
+    int64_t columnTiles = (elements + kTileRows - 1) / kTileRows;
+    int64_t tilesPerBlock = kMxuDim / kTileRows;
+    Value in = kb.vmem(kMxuDim), out = kb.vmem(kMxuDim);
+    Value zero = kb.c(0), one = kb.c(1);
+    Value zeros = arith::ConstantOp::create(
+        kb.b, kb.loc, DenseElementsAttr::get(kb.vregType(), 0.0f));
+    // Rows of `in` no DMA writes must be zero: they become the lanes of the
+    // block that hold no element.
+    auto clear = [&](int64_t firstTile) {
+      kb.loop(kb.c(firstTile), kb.c(tilesPerBlock), 1, [&](Value tile) {
+        kb.store(zeros, in, kb.mul(tile, kTileRows));
+      });
+    };
+    if (toColumn)
+      clear(1);
+    kb.loop(blocks, 1, [&](Value block) {
+      Value firstColumnTile = kb.mul(block, tilesPerBlock);
+      Value count = kb.min(kb.sub(kb.c(columnTiles), firstColumnTile),
+                           tilesPerBlock);
+      if (toColumn)
+        kb.dmaLoad(src, block, one, in, zero, one, kLoadSem);
+      else {
+        clear(0);
+        kb.dmaLoad(src, firstColumnTile, one, in, zero, count, kLoadSem);
+      }
+      kb.wait(kLoadSem, 1);
+      TransposeBlockOp::create(kb.b, kb.loc, in, zero, out, zero);
+      if (toColumn)
+        kb.dmaStore(out, zero, dst, firstColumnTile, one, count, kStoreSem);
+      else
+        kb.dmaStore(out, zero, dst, block, one, one, kStoreSem);
+      kb.wait(kStoreSem, 1);
+    });
+    kb.free({in, out});
+    return success();
   }
 
   //===--------------------------------------------------------------------===//

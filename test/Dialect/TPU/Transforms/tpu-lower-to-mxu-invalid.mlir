@@ -99,3 +99,11 @@ module attributes {tpu.chip = #tpu.chip<v2>} {
     return %a : tensor<8x128xf32>
   }
 }
+
+// -----
+
+func.func @main(%a: tensor<8x256xf32>) -> tensor<8x2x128xf32> {
+  // expected-error @+1 {{tpu-lower-to-mxu: cannot reshape 'tensor<8x256xf32>' to 'tensor<8x2x128xf32>': only reshapes that keep the (8,128) tiles, and between a vector and a column (as linalg.matvec uses), are supported}}
+  %r = tensor.expand_shape %a [[0], [1, 2]] output_shape [8, 2, 128] : tensor<8x256xf32> into tensor<8x2x128xf32>
+  return %r : tensor<8x2x128xf32>
+}

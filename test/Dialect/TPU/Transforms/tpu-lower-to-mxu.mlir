@@ -140,3 +140,33 @@ func.func @main(%a: tensor<8x100xf32>, %b: tensor<128x128xf32>) -> (tensor<8x100
   %s = tensor.extract_slice %c[0, 0] [8, 100] [1, 1] : tensor<16x128xf32> to tensor<8x100xf32>
   return %e, %s : tensor<8x100xf32>, tensor<8x100xf32>
 }
+
+// -----
+
+// A matrix-vector product: the vector (one row of lanes) becomes a column
+// (one lane of rows) and the column result a vector again, 128 elements per
+// 128 x 128 transpose; rows of the block no DMA fills are zeroed.
+// CHECK-LABEL: func.func @main
+// CHECK: %[[COL:.*]] = memref.alloc() : memref<300x1xf32, #tpu.memory_space<hbm>>
+// CHECK: %[[IN:.*]] = memref.alloc() : memref<128x128xf32, #tpu.memory_space<vmem>>
+// CHECK: %[[OUT:.*]] = memref.alloc() : memref<128x128xf32, #tpu.memory_space<vmem>>
+// CHECK: scf.for
+// CHECK: tpu.vector_store %{{.*}}, %[[IN]]
+// CHECK: scf.for
+// CHECK: tpu.dma_load %arg1[%{{.*}}, stride %{{.*}}] to %[[IN]]
+// CHECK: tpu.transpose_block %[[IN]][%{{.*}}] to %[[OUT]][%{{.*}}]
+// CHECK: tpu.dma_store %[[OUT]][%{{.*}}] to %[[COL]]
+// CHECK: memref.alloc() : memref<7xf32, #tpu.memory_space<hbm>>
+// CHECK: tpu.transpose_block
+func.func @main(%a: tensor<8x384xf32>, %x: tensor<300xf32>) -> tensor<7xf32> {
+  %col = tensor.expand_shape %x [[0, 1]] output_shape [300, 1] : tensor<300xf32> into tensor<300x1xf32>
+  %zero = arith.constant 0.0 : f32
+  %padded = tensor.pad %col low[0, 0] high[84, 127] {
+  ^bb0(%i: index, %j: index):
+    tensor.yield %zero : f32
+  } : tensor<300x1xf32> to tensor<384x128xf32>
+  %c = tpu.matmul_passes lhs(%a) rhs(%padded) {nan_fixed_terms = 0 : i64} : (tensor<8x384xf32>, tensor<384x128xf32>) -> tensor<8x128xf32>
+  %s = tensor.extract_slice %c[0, 0] [7, 1] [1, 1] : tensor<8x128xf32> to tensor<7x1xf32>
+  %y = tensor.collapse_shape %s [[0, 1]] : tensor<7x1xf32> into tensor<7xf32>
+  return %y : tensor<7xf32>
+}

@@ -267,6 +267,24 @@ def TPU_VectorStoreOp : TPU_Op<"vector_store"> {
   }];
 }
 
+def TPU_TransposeBlockOp : TPU_Op<"transpose_block"> {
+  let summary = "Transpose a 128x128 block between VMEM buffers";
+  let description = [{
+    Reads the 128 rows from `source_row` of `source`, transposes them as a
+    128 x 128 block, and writes the 128 rows from `target_row` of `target`.
+    It occupies all 32 vector registers (`v.ld` x 16, `v.xpose`, `v.st` x
+    16), so no vector value may be live across it. The layout change
+    between a vector (one row of lanes) and a column (one lane of rows), as
+    `linalg.matvec` needs, is made of these.
+  }];
+  let arguments = (ins TPU_VmemBuffer:$source, Index:$source_row,
+                       TPU_VmemBuffer:$target, Index:$target_row);
+  let assemblyFormat = [{
+    $source `[` $source_row `]` `to` $target `[` $target_row `]` attr-dict `:`
+    type($source) `,` type($target)
+  }];
+}
+
 def TPU_RoundToBF16Op : TPU_Op<"round_to_bf16",
     [Pure, AllTypesMatch<["input", "result"]>]> {
   let summary = "Round each element to bf16, kept in f32";

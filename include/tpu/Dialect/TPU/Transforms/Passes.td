@@ -104,6 +104,10 @@ def TPULowerToMXU : Pass<"tpu-lower-to-mxu", "::mlir::ModuleOp"> {
     - `tensor.pad` / `tensor.extract_slice` from `tpu-pad-to-tiles`: free
       when the tiled image is unchanged, else a copy of whole row tiles.
     - `arith.extf` from bf16: free (bf16 is stored one per 32-bit word).
+    - `tensor.expand_shape` / `tensor.collapse_shape` between a vector and
+      a column (what `linalg.matvec` converts to): a vector is one row of
+      lanes and a column one lane of rows, so every 128 elements take a
+      `tpu.transpose_block`; reshapes that keep the tiles are free.
 
     Tile sizes do not depend on the matrix size, so neither does the
     program's size; the working set (at most about 6 MiB) is halved until it
