@@ -16,11 +16,10 @@
 #include "tpu/Dialect/TPU/IR/TPUDialect.h"
 
 void tpu::registerAllDialects(mlir::DialectRegistry &registry) {
-  registry.insert<mlir::arith::ArithDialect,
-                  mlir::bufferization::BufferizationDialect,
-                  mlir::cf::ControlFlowDialect,
-                  mlir::func::FuncDialect, mlir::linalg::LinalgDialect,
-                  mlir::math::MathDialect, mlir::memref::MemRefDialect,
-                  mlir::scf::SCFDialect, mlir::tensor::TensorDialect,
-                  tpu::TPUDialect, tpu::isa::ir::ISADialect>();
+  registry.insert<
+      mlir::arith::ArithDialect, mlir::bufferization::BufferizationDialect,
+      mlir::cf::ControlFlowDialect, mlir::func::FuncDialect,
+      mlir::linalg::LinalgDialect, mlir::math::MathDialect,
+      mlir::memref::MemRefDialect, mlir::scf::SCFDialect,
+      mlir::tensor::TensorDialect, tpu::TPUDialect, tpu::isa::ir::ISADialect>();
 }

@@ -133,7 +133,8 @@ absl::StatusOr<MatmulOperands> getMatmulShape(const NpyArray &lhs,
     shape.m = lhs.shape[0];
     shape.k = lhs.shape[1];
     if (rhs.shape[0] != shape.k)
-      return absl::InvalidArgumentError("matvec: contraction dimensions differ");
+      return absl::InvalidArgumentError(
+          "matvec: contraction dimensions differ");
     operands.resultShape = {shape.m};
     return operands;
   }
@@ -172,9 +173,9 @@ readAccumulator(const std::vector<int64_t> &resultShape) {
 ///   |got - want| <= (e_p + (2K + 16) * 2^-24) * sum_k |a_ik| |b_kj|
 /// e_p is the error of one product of split operands: DEFAULT rounds both to
 /// bf16 (2^-8 relative); HIGH keeps 16 bits of each and drops lo*lo
-/// (2^-15); an --accumulator adds |c_ij| to the sum. HIGHEST keeps 24 bits, as f32 does (e_p = 0: only the summation
-/// term remains, f32's own bound counted once for each side). docs/Testing.md
-/// derives it.
+/// (2^-15); an --accumulator adds |c_ij| to the sum. HIGHEST keeps 24 bits, as
+/// f32 does (e_p = 0: only the summation term remains, f32's own bound counted
+/// once for each side). docs/Testing.md derives it.
 int checkBound(const std::string &gotPath, const std::string &wantPath,
                const std::string &lhsPath, const std::string &rhsPath) {
   auto results = readPair(gotPath, wantPath);

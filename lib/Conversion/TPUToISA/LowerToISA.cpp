@@ -107,7 +107,8 @@ struct LowerToISAPass : public tpu::impl::TPULowerToISABase<LowerToISAPass> {
     isa::Program program;
     program.chip = getChipOf(module);
     program.entry = func.getName().str();
-    if (auto macs = func->getAttrOfType<IntegerAttr>(TPUDialect::getUsefulMacsAttrName()))
+    if (auto macs = func->getAttrOfType<IntegerAttr>(
+            TPUDialect::getUsefulMacsAttrName()))
       program.usefulMacs = uint64_t(macs.getInt());
     if (failed(getSignature(func, program)))
       return signalPassFailure();
@@ -133,8 +134,9 @@ struct LowerToISAPass : public tpu::impl::TPULowerToISABase<LowerToISAPass> {
   }
 
   LogicalResult getSignature(func::FuncOp func, isa::Program &program) {
-    auto signature = [&](Value value, MemRefType type, std::string name,
-                         IntegerAttr address) -> FailureOr<isa::TensorSignature> {
+    auto signature =
+        [&](Value value, MemRefType type, std::string name,
+            IntegerAttr address) -> FailureOr<isa::TensorSignature> {
       if (!address || !type.getElementType().isF32())
         return func.emitError()
                << "tpu-lower-to-isa: " << name << " of @" << func.getName()
@@ -151,8 +153,8 @@ struct LowerToISAPass : public tpu::impl::TPULowerToISABase<LowerToISAPass> {
       auto type = dyn_cast<MemRefType>(arg.getType());
       auto tensor = signature(
           arg, type, "arg" + std::to_string(arg.getArgNumber()),
-          type ? func.getArgAttrOfType<IntegerAttr>(arg.getArgNumber(),
-                                                    TPUDialect::getAddressAttrName())
+          type ? func.getArgAttrOfType<IntegerAttr>(
+                     arg.getArgNumber(), TPUDialect::getAddressAttrName())
                : IntegerAttr());
       if (failed(tensor))
         return failure();
@@ -175,8 +177,8 @@ struct LowerToISAPass : public tpu::impl::TPULowerToISABase<LowerToISAPass> {
       buffer = view.getSource();
     if (auto arg = dyn_cast<BlockArgument>(buffer)) {
       auto func = cast<func::FuncOp>(arg.getOwner()->getParentOp());
-      return func.getArgAttrOfType<IntegerAttr>(arg.getArgNumber(),
-                                                TPUDialect::getAddressAttrName());
+      return func.getArgAttrOfType<IntegerAttr>(
+          arg.getArgNumber(), TPUDialect::getAddressAttrName());
     }
     if (Operation *def = buffer.getDefiningOp())
       return def->getAttrOfType<IntegerAttr>(TPUDialect::getAddressAttrName());
@@ -208,7 +210,9 @@ struct LowerToISAPass : public tpu::impl::TPULowerToISABase<LowerToISAPass> {
     error = true;
   }
 
-  static bool isVector(Value value) { return llvm::isa<VectorType>(value.getType()); }
+  static bool isVector(Value value) {
+    return llvm::isa<VectorType>(value.getType());
+  }
 
   int64_t allocate(Operation *op, RegisterPool &pool, const char *kind) {
     if (pool.free.empty()) {
@@ -339,8 +343,9 @@ struct LowerToISAPass : public tpu::impl::TPULowerToISABase<LowerToISAPass> {
 
   /// Whether `value` is only a branch condition, lowered at its scf.if.
   static bool isBranchOnly(Value value) {
-    return llvm::all_of(value.getUsers(),
-                        [](Operation *user) { return llvm::isa<scf::IfOp>(user); });
+    return llvm::all_of(value.getUsers(), [](Operation *user) {
+      return llvm::isa<scf::IfOp>(user);
+    });
   }
 
   void lower(Operation *op) {
@@ -379,7 +384,8 @@ struct LowerToISAPass : public tpu::impl::TPULowerToISABase<LowerToISAPass> {
                    {define(op, round.getResult()), input});
         })
         .Case([&](VectorLoadOp load) {
-          int64_t row = address(op, load.getRow(), baseOf(op, load.getSource()));
+          int64_t row =
+              address(op, load.getRow(), baseOf(op, load.getSource()));
           out.emit(Opcode::VLd,
                    {define(op, load.getResult()), row, 0, kOneReg, 0xff});
         })
@@ -395,8 +401,8 @@ struct LowerToISAPass : public tpu::impl::TPULowerToISABase<LowerToISAPass> {
           int64_t hbm =
               address(op, dma.getHbmTile(), baseOf(op, dma.getSource()));
           out.emit(Opcode::DmaLd,
-                   {int64_t(dma.getSemaphore()), vmem, hbm, use(op, dma.getCount()),
-                    use(op, dma.getHbmStride())});
+                   {int64_t(dma.getSemaphore()), vmem, hbm,
+                    use(op, dma.getCount()), use(op, dma.getHbmStride())});
         })
         .Case([&](DmaStoreOp dma) {
           int64_t vmem =
@@ -404,12 +410,12 @@ struct LowerToISAPass : public tpu::impl::TPULowerToISABase<LowerToISAPass> {
           int64_t hbm =
               address(op, dma.getHbmTile(), baseOf(op, dma.getTarget()));
           out.emit(Opcode::DmaSt,
-                   {int64_t(dma.getSemaphore()), hbm, vmem, use(op, dma.getCount()),
-                    use(op, dma.getHbmStride())});
+                   {int64_t(dma.getSemaphore()), hbm, vmem,
+                    use(op, dma.getCount()), use(op, dma.getHbmStride())});
         })
         .Case([&](DmaWaitOp wait) {
-          out.emit(Opcode::DmaWait, {int64_t(wait.getSemaphore()),
-                                     int64_t(wait.getCount())});
+          out.emit(Opcode::DmaWait,
+                   {int64_t(wait.getSemaphore()), int64_t(wait.getCount())});
         })
         .Case([&](MxuLoadWeightsOp ldw) {
           int64_t row =
@@ -613,8 +619,7 @@ struct LowerToISAPass : public tpu::impl::TPULowerToISABase<LowerToISAPass> {
         return fail(cmp, "unsigned comparisons have no branch instruction");
       }
     } else {
-      out.emitBranch(Opcode::BrEq, {use(branch, cond), kZeroReg, 0},
-                     otherwise);
+      out.emitBranch(Opcode::BrEq, {use(branch, cond), kZeroReg, 0}, otherwise);
     }
     releaseTemps();
     lowerBlock(*branch.thenBlock());

@@ -107,4 +107,3 @@ ProgramOp tpu::isa::ir::buildProgram(OpBuilder &builder, Location loc,
   }
   return programOp;
 }
-

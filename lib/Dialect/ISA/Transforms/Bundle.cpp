@@ -24,8 +24,8 @@ namespace tpu {
 using namespace mlir;
 using namespace tpu;
 using isa::Instruction;
-using isa::OperandKind;
 using isa::Opcode;
+using isa::OperandKind;
 
 namespace {
 
@@ -160,8 +160,8 @@ struct BundlePass : public tpu::impl::TPUBundleBase<BundlePass> {
         }
     program->bundles = std::move(bundles);
     if (std::optional<std::string> error = isa::verifyProgram(*program))
-      return op.emitError() << "tpu-bundle: produced an invalid program: "
-                            << *error;
+      return op.emitError()
+             << "tpu-bundle: produced an invalid program: " << *error;
     OpBuilder builder(op);
     isa::ir::buildProgram(builder, op.getLoc(), *program);
     op.erase();

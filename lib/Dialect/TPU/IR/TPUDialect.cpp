@@ -46,9 +46,9 @@ LogicalResult TPUDialect::verifyOperationAttribute(Operation *op,
       attr.getName() == getVmemRowsAttrName()) {
     auto value = dyn_cast<IntegerAttr>(attr.getValue());
     if (!value || value.getInt() < 0)
-      return op->emitError() << "'" << attr.getName().getValue()
-                             << "' must be a non-negative integer; got "
-                             << attr.getValue();
+      return op->emitError()
+             << "'" << attr.getName().getValue()
+             << "' must be a non-negative integer; got " << attr.getValue();
     return success();
   }
   return op->emitError() << "unknown tpu dialect attribute '"

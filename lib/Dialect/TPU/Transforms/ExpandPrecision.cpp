@@ -100,7 +100,8 @@ struct ExpandPrecisionPass
           << "'; expected rne (round to nearest even) or trunc";
       return signalPassFailure();
     }
-    getOperation()->walk([&](MatmulOp op) { expand(op, *fallback, *rounding); });
+    getOperation()->walk(
+        [&](MatmulOp op) { expand(op, *fallback, *rounding); });
   }
 
   /// The parts of `operand` a split at `precision` gives, indexed by Part;
@@ -128,8 +129,7 @@ struct ExpandPrecisionPass
   }
 
   void expand(MatmulOp op, Precision fallback, Rounding rounding) {
-    Precision precision =
-        op.getPrecision() ? *op.getPrecision() : fallback;
+    Precision precision = op.getPrecision() ? *op.getPrecision() : fallback;
     OpBuilder builder(op);
     Location loc = op.getLoc();
     SmallVector<Value, 3> lhsParts =
@@ -161,16 +161,16 @@ struct ExpandPrecisionPass
       op.emitRemark() << "tpu-expand-precision: "
                       << stringifyPrecision(precision) << " matmul takes "
                       << lhs.size() << " MXU pass"
-                      << (lhs.size() == 1 ? "" : "es") << " instead of "
-                      << full << ": " << which << " bf16-exact";
+                      << (lhs.size() == 1 ? "" : "es") << " instead of " << full
+                      << ": " << which << " bf16-exact";
     }
 
     auto passes = MatmulPassesOp::create(builder, loc, op.getType(), lhs, rhs,
                                          op.getAcc(),
                                          builder.getI64IntegerAttr(nanFixed));
-    passes->setAttr(TPUDialect::getUsefulMacsAttrName(),
-                    builder.getI64IntegerAttr(getUsefulMacs(op) *
-                                              int64_t(lhs.size())));
+    passes->setAttr(
+        TPUDialect::getUsefulMacsAttrName(),
+        builder.getI64IntegerAttr(getUsefulMacs(op) * int64_t(lhs.size())));
     op.replaceAllUsesWith(passes.getResult());
     op.erase();
   }

@@ -22,9 +22,9 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
-#include "llvm/ADT/TypeSwitch.h"
 #include "tpu/Dialect/TPU/IR/TPUOps.h"
 #include "tpu/Support/TiledLayout.h"
+#include "llvm/ADT/TypeSwitch.h"
 
 #include <functional>
 
@@ -135,8 +135,7 @@ struct KernelBuilder {
   }
 };
 
-struct LowerToMXUPass
-    : public tpu::impl::TPULowerToMXUBase<LowerToMXUPass> {
+struct LowerToMXUPass : public tpu::impl::TPULowerToMXUBase<LowerToMXUPass> {
   using TPULowerToMXUBase::TPULowerToMXUBase;
 
   void runOnOperation() override {
@@ -231,11 +230,11 @@ struct LowerToMXUPass
               .Case([&](arith::ExtFOp op) {
                 // bf16 is kept one value per 32-bit word, as the f32 with
                 // the same value: extending it is free.
-                buffers.map(op.getResult(),
-                            TiledViewOp::create(
-                                kb.b, kb.loc,
-                                hbmType(cast<ShapedType>(op.getType())),
-                                lookup(op.getIn())));
+                buffers.map(
+                    op.getResult(),
+                    TiledViewOp::create(kb.b, kb.loc,
+                                        hbmType(cast<ShapedType>(op.getType())),
+                                        lookup(op.getIn())));
                 return success();
               })
               .Case([&](tensor::PadOp op) { return lowerPad(kb, op); })
@@ -245,9 +244,8 @@ struct LowerToMXUPass
               .Case([&](tensor::CollapseShapeOp op) {
                 return lowerReshape(kb, op, op.getSrc(), op.getResult());
               })
-              .Case([&](tensor::ExtractSliceOp op) {
-                return lowerSlice(kb, op);
-              })
+              .Case(
+                  [&](tensor::ExtractSliceOp op) { return lowerSlice(kb, op); })
               .Case([&](arith::ConstantOp op) -> LogicalResult {
                 if (isa<TensorType>(op.getType()))
                   return op.emitError()
@@ -257,8 +255,7 @@ struct LowerToMXUPass
               })
               .Default([&](Operation *op) -> LogicalResult {
                 return op->emitError()
-                       << "tpu-lower-to-mxu: cannot compile '"
-                       << op->getName()
+                       << "tpu-lower-to-mxu: cannot compile '" << op->getName()
                        << "' for the TPU; supported are the ops "
                           "tpu-convert-linalg, tpu-pad-to-tiles and "
                           "tpu-expand-precision produce";
@@ -391,16 +388,16 @@ struct LowerToMXUPass
                              Value result) {
     auto from = cast<RankedTensorType>(source.getType());
     auto to = cast<RankedTensorType>(result.getType());
-    bool toColumn = from.getRank() == 1 && to.getRank() == 2 &&
-                    to.getDimSize(1) == 1;
-    bool toVector = from.getRank() == 2 && from.getDimSize(1) == 1 &&
-                    to.getRank() == 1;
+    bool toColumn =
+        from.getRank() == 1 && to.getRank() == 2 && to.getDimSize(1) == 1;
+    bool toVector =
+        from.getRank() == 2 && from.getDimSize(1) == 1 && to.getRank() == 1;
     TiledShape fromTiles = tiledShapeOf(from), toTiles = tiledShapeOf(to);
     if (!toColumn && !toVector) {
-      if (fromTiles.batch == toTiles.batch &&
-          fromTiles.rows == toTiles.rows && fromTiles.cols == toTiles.cols) {
-        buffers.map(result, TiledViewOp::create(kb.b, kb.loc,
-                                                hbmType(to), lookup(source)));
+      if (fromTiles.batch == toTiles.batch && fromTiles.rows == toTiles.rows &&
+          fromTiles.cols == toTiles.cols) {
+        buffers.map(result, TiledViewOp::create(kb.b, kb.loc, hbmType(to),
+                                                lookup(source)));
         return success();
       }
       return op->emitError()
@@ -428,8 +425,8 @@ struct LowerToMXUPass
       clear(1);
     kb.loop(blocks, 1, [&](Value block) {
       Value firstColumnTile = kb.mul(block, tilesPerBlock);
-      Value count = kb.min(kb.sub(kb.c(columnTiles), firstColumnTile),
-                           tilesPerBlock);
+      Value count =
+          kb.min(kb.sub(kb.c(columnTiles), firstColumnTile), tilesPerBlock);
       if (toColumn)
         kb.dmaLoad(src, block, one, in, zero, one, kLoadSem);
       else {
@@ -598,13 +595,12 @@ struct LowerToMXUPass
         Value blocks = kb.min(kb.sub(kb.c(rowBlocks), row0), chunk);
         kb.loop(nBlocks, mxus, [&](Value col0) {
           for (size_t term = 0; term < terms; ++term) {
-            bool firstOfGroup =
-                term == 0 || int64_t(term) == nanFixed;
+            bool firstOfGroup = term == 0 || int64_t(term) == nanFixed;
             int64_t slotBase = int64_t(term) < nanFixed ? 0 : mainSlots;
             // DMAs of K tile `k` into buffer half `half`.
             auto issueLoads = [&](Value k, Value half) {
-              Value lhsTile = kb.add(
-                  kb.add(lhsBatch, kb.mul(row0, lhs.colTiles())), k);
+              Value lhsTile =
+                  kb.add(kb.add(lhsBatch, kb.mul(row0, lhs.colTiles())), k);
               kb.dmaLoad(lhsBuffers[term], lhsTile, kb.c(lhs.colTiles()),
                          lhsVmem, kb.mul(half, chunkRows), blocks, kLoadSem);
               for (unsigned m = 0; m < mxus; ++m) {
@@ -613,12 +609,12 @@ struct LowerToMXUPass
                 // wait below counts the same transfers every time.
                 Value count = kb.select(kb.lessThan(col, nBlocksV),
                                         kb.c(kMxuDim / kTileRows), zero);
-                Value rhsTile = kb.add(
-                    kb.add(rhsBatch,
-                           kb.mul(k, (kMxuDim / kTileRows) * rhs.colTiles())),
-                    col);
-                Value row = kb.add(kb.mul(half, mxus * kWeightRows),
-                                   m * kWeightRows);
+                Value rhsTile =
+                    kb.add(kb.add(rhsBatch, kb.mul(k, (kMxuDim / kTileRows) *
+                                                          rhs.colTiles())),
+                           col);
+                Value row =
+                    kb.add(kb.mul(half, mxus * kWeightRows), m * kWeightRows);
                 kb.dmaLoad(rhsBuffers[term], rhsTile, kb.c(rhs.colTiles()),
                            rhsVmem, row, count, kLoadSem);
               }
@@ -627,9 +623,8 @@ struct LowerToMXUPass
             kb.loop(kTiles, 1, [&](Value k) {
               Value half = arith::AndIOp::create(kb.b, kb.loc, k, one);
               Value next = kb.add(k, 1);
-              kb.ifThen(kb.lessThan(next, kTilesV), [&] {
-                issueLoads(next, kb.sub(one, half));
-              });
+              kb.ifThen(kb.lessThan(next, kTilesV),
+                        [&] { issueLoads(next, kb.sub(one, half)); });
               kb.wait(kLoadSem, 1 + mxus);
               for (unsigned m = 0; m < mxus; ++m)
                 MxuLoadWeightsOp::create(
@@ -639,8 +634,8 @@ struct LowerToMXUPass
               Value lhsRow = kb.mul(half, chunkRows);
               auto pushAll = [&](bool accumulate) {
                 kb.loop(zero, blocks, 1, [&](Value block) {
-                  Value rows =
-                      kb.load(lhsVmem, kb.add(lhsRow, kb.mul(block, kTileRows)));
+                  Value rows = kb.load(
+                      lhsVmem, kb.add(lhsRow, kb.mul(block, kTileRows)));
                   Value slot = kb.add(block, slotBase);
                   for (unsigned m = 0; m < mxus; ++m)
                     MxuPushOp::create(kb.b, kb.loc, rows, slot, m, accumulate);
@@ -655,8 +650,8 @@ struct LowerToMXUPass
             });
           }
           emitEpilogue(kb, nanFixed > 0, mainSlots, col0, nBlocksV, blocks,
-                       row0, batch, chunkRows, outVmem, accVmem, acc,
-                       accShape, result, out, outBatch);
+                       row0, batch, chunkRows, outVmem, accVmem, acc, accShape,
+                       result, out, outBatch);
         });
       });
     });
@@ -669,8 +664,8 @@ struct LowerToMXUPass
   void emitEpilogue(KernelBuilder &kb, bool fixNaN, int64_t mainSlots,
                     Value col0, Value nBlocksV, Value blocks, Value row0,
                     Value batch, int64_t chunkRows, Value outVmem,
-                    Value accVmem, Value acc, TiledShape accShape,
-                    Value result, TiledShape out, Value outBatch) {
+                    Value accVmem, Value acc, TiledShape accShape, Value result,
+                    TiledShape out, Value outBatch) {
     Value zero = kb.c(0);
     for (unsigned m = 0; m < mxus; ++m) {
       Value col = kb.add(col0, m);
@@ -678,10 +673,9 @@ struct LowerToMXUPass
       Value stagingRow = kb.c(m * chunkRows);
       kb.ifThen(active, [&] {
         if (acc) {
-          Value accTile =
-              kb.add(kb.add(kb.mul(batch, accShape.tilesPerBatch()),
-                            kb.mul(row0, accShape.colTiles())),
-                     col);
+          Value accTile = kb.add(kb.add(kb.mul(batch, accShape.tilesPerBatch()),
+                                        kb.mul(row0, accShape.colTiles())),
+                                 col);
           kb.dmaLoad(acc, accTile, kb.c(accShape.colTiles()), accVmem,
                      stagingRow, blocks, kAccSem);
           kb.wait(kAccSem, 1);

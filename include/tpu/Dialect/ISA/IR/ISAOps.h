@@ -10,9 +10,9 @@
 #include "mlir/IR/OpDefinition.h"
 #include "mlir/IR/OpImplementation.h"
 #include "mlir/IR/SymbolTable.h"
+#include "tpu/Dialect/TPU/IR/TPUAttrs.h"
 #include "tpu/ISA/ISA.h"
 #include "tpu/ISA/Program.h"
-#include "tpu/Dialect/TPU/IR/TPUAttrs.h"
 #include "tpu/Support/Chip.h"
 
 #include "tpu/Dialect/ISA/IR/ISADialect.h.inc"

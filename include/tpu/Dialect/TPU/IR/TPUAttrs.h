@@ -4,8 +4,8 @@
 #define TPU_DIALECT_TPU_IR_TPUATTRS_H
 
 #include "mlir/IR/Attributes.h"
-#include "mlir/IR/Operation.h"
 #include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/Operation.h"
 #include "mlir/IR/TensorEncoding.h"
 #include "tpu/Support/Chip.h"
 
