@@ -201,3 +201,11 @@ func.func @view(%a: memref<8x128xf32, #tpu.memory_space<hbm>>) {
   %v = tpu.tiled_view %a : memref<8x128xf32, #tpu.memory_space<hbm>> to memref<16x128xf32, #tpu.memory_space<hbm>>
   return
 }
+
+// -----
+
+func.func @passes_term_shapes(%a: tensor<8x128xf32>, %a2: tensor<8x256xf32>, %b: tensor<128x128xf32>, %b2: tensor<256x128xf32>) {
+  // expected-error @+1 {{'tpu.matmul_passes' op every term must have the first term's shapes [8, 128] x [128, 128], term 1 has [8, 256] x [256, 128]}}
+  %r = tpu.matmul_passes lhs(%a, %a2) rhs(%b, %b2) {nan_fixed_terms = 0 : i64} : (tensor<8x128xf32>, tensor<8x256xf32>, tensor<128x128xf32>, tensor<256x128xf32>) -> tensor<8x128xf32>
+  return
+}

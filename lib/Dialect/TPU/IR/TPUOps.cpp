@@ -105,6 +105,15 @@ LogicalResult MatmulPassesOp::verify() {
     return emitOpError() << "nan_fixed_terms must leave at least one term "
                             "outside the NaN-fixed group: expected 0 to "
                          << terms - 1 << ", got " << fixed;
+  auto shapeOf = [](Value v) { return cast<ShapedType>(v.getType()).getShape(); };
+  for (size_t i = 1; i < terms; ++i)
+    if (shapeOf(getLhs()[i]) != shapeOf(getLhs()[0]) ||
+        shapeOf(getRhs()[i]) != shapeOf(getRhs()[0]))
+      return emitOpError() << "every term must have the first term's shapes "
+                           << formatShape(shapeOf(getLhs()[0])) << " x "
+                           << formatShape(shapeOf(getRhs()[0])) << ", term "
+                           << i << " has " << formatShape(shapeOf(getLhs()[i]))
+                           << " x " << formatShape(shapeOf(getRhs()[i]));
   for (size_t i = 0; i < terms; ++i)
     if (failed(verifyMatmulShapes(*this, getLhs()[i].getType(),
                                   getRhs()[i].getType(), getResult().getType(),

@@ -21,6 +21,7 @@
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Matchers.h"
+#include "mlir/IR/TypeUtilities.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "tpu/Dialect/TPU/IR/TPUOps.h"
 #include "tpu/Support/TiledLayout.h"
@@ -223,11 +224,17 @@ struct LowerToMXUPass : public tpu::impl::TPULowerToMXUBase<LowerToMXUPass> {
                 return lowerSplit(kb, op.getInput(), op.getParts(),
                                   op.getRounding());
               })
-              .Case([&](arith::TruncFOp op) {
+              .Case([&](arith::TruncFOp op) -> LogicalResult {
+                if (!isF32ToBF16(op.getIn().getType(), op.getType()))
+                  return op.emitError() << "tpu-lower-to-mxu: only f32 to "
+                                           "bf16 truncation is supported";
                 return lowerSplit(kb, op.getIn(), op->getResults(),
                                   Rounding::NearestEven);
               })
-              .Case([&](arith::ExtFOp op) {
+              .Case([&](arith::ExtFOp op) -> LogicalResult {
+                if (!isF32ToBF16(op.getType(), op.getIn().getType()))
+                  return op.emitError() << "tpu-lower-to-mxu: only bf16 to "
+                                           "f32 extension is supported";
                 // bf16 is kept one value per 32-bit word, as the f32 with
                 // the same value: extending it is free.
                 buffers.map(
@@ -298,6 +305,11 @@ struct LowerToMXUPass : public tpu::impl::TPULowerToMXUBase<LowerToMXUPass> {
              << "; the runtime moves f32 tensors (.npy has no bf16): use "
                 "f32 and convert inside the function with arith.truncf";
     return success();
+  }
+
+  static bool isF32ToBF16(Type wide, Type narrow) {
+    return getElementTypeOrSelf(wide).isF32() &&
+           getElementTypeOrSelf(narrow).isBF16();
   }
 
   Value lookup(Value tensor) { return buffers.lookup(tensor); }

@@ -107,3 +107,22 @@ func.func @main(%a: tensor<8x256xf32>) -> tensor<8x2x128xf32> {
   %r = tensor.expand_shape %a [[0], [1, 2]] output_shape [8, 2, 128] : tensor<8x256xf32> into tensor<8x2x128xf32>
   return %r : tensor<8x2x128xf32>
 }
+
+// -----
+
+func.func @main(%a: tensor<8x128xf32>) -> tensor<8x128xf32> {
+  // expected-error @+1 {{tpu-lower-to-mxu: only f32 to bf16 truncation is supported}}
+  %t = arith.truncf %a : tensor<8x128xf32> to tensor<8x128xf16>
+  %e = arith.extf %t : tensor<8x128xf16> to tensor<8x128xf32>
+  return %e : tensor<8x128xf32>
+}
+
+// -----
+
+func.func @main(%a: tensor<8x128xf32>) -> tensor<8x128xf32> {
+  %t = arith.truncf %a : tensor<8x128xf32> to tensor<8x128xbf16>
+  // expected-error @+1 {{tpu-lower-to-mxu: only bf16 to f32 extension is supported}}
+  %e = arith.extf %t : tensor<8x128xbf16> to tensor<8x128xf64>
+  %r = arith.truncf %e : tensor<8x128xf64> to tensor<8x128xf32>
+  return %r : tensor<8x128xf32>
+}
