@@ -24,7 +24,6 @@
 
 namespace tpu::sim {
 
-inline constexpr int64_t kVmemRows = kVmemBytes / (kLanes * 4);
 inline constexpr int64_t kSmemWords = kSmemBytes / 4;
 
 using Tile = std::array<uint32_t, kWordsPerTile>;

@@ -73,6 +73,8 @@ inline constexpr unsigned kLanes = 128;
 /// One (8,128) tile of 32-bit words: a vreg, and the VMEM addressing unit.
 inline constexpr uint64_t kTileBytes = kSublanes * kLanes * 4;
 inline constexpr uint64_t kVmemBytes = 16ull << 20;
+/// VMEM is addressed in rows of kLanes 32-bit words.
+inline constexpr int64_t kVmemRows = int64_t(kVmemBytes / (kLanes * 4));
 inline constexpr uint64_t kSmemBytes = 16ull << 10;
 inline constexpr unsigned kNumScalarRegisters = 32;
 /// The MXU is a kMxuDim x kMxuDim systolic array.

@@ -57,14 +57,10 @@ struct ConvertLinalgPass
   using TPUConvertLinalgBase::TPUConvertLinalgBase;
 
   void runOnOperation() override {
-    std::optional<Precision> precision = parsePrecisionName(defaultPrecision);
-    if (!precision) {
-      getOperation().emitError()
-          << "tpu-convert-linalg: unknown default-precision '"
-          << defaultPrecision << "'; expected one of "
-          << getPrecisionSpellings();
+    FailureOr<Precision> precision = parsePrecisionOption(
+        getOperation(), "tpu-convert-linalg", defaultPrecision);
+    if (failed(precision))
       return signalPassFailure();
-    }
     SmallVector<linalg::LinalgOp> products;
     bool failedToConvert = false;
     getOperation().walk([&](linalg::LinalgOp op) {

@@ -40,7 +40,6 @@ namespace {
 
 constexpr int64_t kZeroReg = 0;
 constexpr int64_t kOneReg = 31;
-constexpr unsigned kNumScalarRegs = 32, kNumVectorRegs = 32;
 
 /// The registers of one class not holding a live value.
 struct RegisterPool {
@@ -87,7 +86,9 @@ struct LowerToISAPass : public tpu::impl::TPULowerToISABase<LowerToISAPass> {
   using TPULowerToISABase::TPULowerToISABase;
 
   Emitter out;
-  RegisterPool scalars{1, 30}, vectors{0, kNumVectorRegs - 1};
+  // s0 reads 0 and s31 holds 1; the others are free.
+  RegisterPool scalars{kZeroReg + 1, kOneReg - 1},
+      vectors{0, kNumVectorRegisters - 1};
   DenseMap<Value, int64_t> regs;
   /// Values whose register is released after the op has been emitted.
   DenseMap<Operation *, SmallVector<Value>> releaseAfter;
@@ -537,7 +538,7 @@ struct LowerToISAPass : public tpu::impl::TPULowerToISABase<LowerToISAPass> {
   /// v.xpose transposes v0..v15 into v16..v31: the block is loaded into the
   /// first group and stored from the second.
   void lowerTranspose(TransposeBlockOp transpose) {
-    if (vectors.free.size() != kNumVectorRegs)
+    if (vectors.free.size() != kNumVectorRegisters)
       return fail(transpose, "tpu.transpose_block needs all 32 vector "
                              "registers, but a vector value is live across it");
     int64_t source = address(transpose, transpose.getSourceRow(),

@@ -85,14 +85,10 @@ struct ExpandPrecisionPass
   using TPUExpandPrecisionBase::TPUExpandPrecisionBase;
 
   void runOnOperation() override {
-    std::optional<Precision> fallback = parsePrecisionName(defaultPrecision);
-    if (!fallback) {
-      getOperation()->emitError()
-          << "tpu-expand-precision: unknown default-precision '"
-          << defaultPrecision << "'; expected one of "
-          << getPrecisionSpellings();
+    FailureOr<Precision> fallback = parsePrecisionOption(
+        getOperation(), "tpu-expand-precision", defaultPrecision);
+    if (failed(fallback))
       return signalPassFailure();
-    }
     std::optional<Rounding> rounding = symbolizeRounding(split);
     if (!rounding) {
       getOperation()->emitError()

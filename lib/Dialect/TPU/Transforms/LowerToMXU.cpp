@@ -24,6 +24,7 @@
 #include "mlir/IR/TypeUtilities.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "tpu/Dialect/TPU/IR/TPUOps.h"
+#include "tpu/ISA/ISA.h"
 #include "tpu/Support/TiledLayout.h"
 #include "llvm/ADT/TypeSwitch.h"
 
@@ -39,10 +40,9 @@ using namespace tpu;
 
 namespace {
 
-constexpr int64_t kVmemRows = 32768;
 constexpr int64_t kTileRows = kSublanes;
 constexpr int64_t kWeightRows = kMxuDim; // VMEM rows of one weight tile
-constexpr int64_t kResultSlots = 128;
+constexpr int64_t kResultSlots = isa::kMxuResultSlots;
 /// Tiles an elementwise kernel moves per DMA.
 constexpr int64_t kElementwiseChunkTiles = 512;
 
@@ -129,6 +129,11 @@ struct KernelBuilder {
   }
   void store(Value value, Value vmem, Value row) {
     VectorStoreOp::create(b, loc, value, vmem, row);
+  }
+  /// Each element of `v` rounded to bf16, kept in f32.
+  Value round(Value v, Rounding rounding) {
+    return RoundToBF16Op::create(b, loc, v.getType(), v,
+                                 RoundingAttr::get(b.getContext(), rounding));
   }
   VectorType vregType() {
     return VectorType::get({int64_t(kSublanes), int64_t(kLanes)},
@@ -254,7 +259,7 @@ struct LowerToMXUPass : public tpu::impl::TPULowerToMXUBase<LowerToMXUPass> {
               .Case(
                   [&](tensor::ExtractSliceOp op) { return lowerSlice(kb, op); })
               .Case([&](arith::ConstantOp op) -> LogicalResult {
-                if (isa<TensorType>(op.getType()))
+                if (llvm::isa<TensorType>(op.getType()))
                   return op.emitError()
                          << "tpu-lower-to-mxu: tensor constants are not "
                             "supported yet; pass the values as an argument";
@@ -465,14 +470,10 @@ struct LowerToMXUPass : public tpu::impl::TPULowerToMXUBase<LowerToMXUPass> {
   /// would round up to inf is truncated instead (DESIGN.md 4's FLT_MAX
   /// guard), so hi stays finite and x - hi exact.
   Value roundHi(KernelBuilder &kb, Value x, Rounding rounding) {
-    auto roundTo = [&](Value v, Rounding r) -> Value {
-      return RoundToBF16Op::create(kb.b, kb.loc, v.getType(), v,
-                                   RoundingAttr::get(kb.b.getContext(), r));
-    };
-    Value rounded = roundTo(x, rounding);
+    Value rounded = kb.round(x, rounding);
     if (rounding == Rounding::Truncate)
       return rounded; // truncation never overflows
-    Value truncated = roundTo(x, Rounding::Truncate);
+    Value truncated = kb.round(x, Rounding::Truncate);
     // v - v is NaN exactly when v is inf or NaN.
     auto nonFinite = [&](Value v) -> Value {
       Value diff = arith::SubFOp::create(kb.b, kb.loc, v, v);
@@ -489,20 +490,15 @@ struct LowerToMXUPass : public tpu::impl::TPULowerToMXUBase<LowerToMXUPass> {
   /// mid, lo).
   SmallVector<Value, 3> splitVector(KernelBuilder &kb, Value x, size_t parts,
                                     Rounding rounding) {
-    auto roundTo = [&](Value v) -> Value {
-      return RoundToBF16Op::create(
-          kb.b, kb.loc, v.getType(), v,
-          RoundingAttr::get(kb.b.getContext(), rounding));
-    };
     if (parts == 1)
-      return {roundTo(x)};
+      return {kb.round(x, rounding)};
     Value hi = roundHi(kb, x, rounding);
     Value rest = arith::SubFOp::create(kb.b, kb.loc, x, hi);
-    Value next = roundTo(rest);
+    Value next = kb.round(rest, rounding);
     if (parts == 2)
       return {hi, next};
     Value rest2 = arith::SubFOp::create(kb.b, kb.loc, rest, next);
-    return {hi, next, roundTo(rest2)};
+    return {hi, next, kb.round(rest2, rounding)};
   }
 
   LogicalResult lowerSplit(KernelBuilder &kb, Value input, ValueRange parts,

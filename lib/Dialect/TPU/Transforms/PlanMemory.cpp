@@ -20,8 +20,6 @@ using namespace tpu;
 
 namespace {
 
-constexpr int64_t kVmemRows = 32768;
-
 std::optional<MemorySpace> getMemorySpace(MemRefType type) {
   if (auto space = dyn_cast_or_null<MemorySpaceAttr>(type.getMemorySpace()))
     return space.getValue();

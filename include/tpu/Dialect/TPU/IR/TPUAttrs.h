@@ -29,6 +29,12 @@ llvm::StringRef getPrecisionSpellings();
 /// How many bf16 MXU passes an f32 x f32 matmul takes: 1, 3 or 6.
 unsigned getNumMXUPasses(Precision precision);
 
+/// A pass's `default-precision` option, or an error on `op` that names the
+/// pass, the value and the accepted spellings.
+llvm::FailureOr<Precision> parsePrecisionOption(mlir::Operation *op,
+                                                llvm::StringRef pass,
+                                                llvm::StringRef value);
+
 /// The chip `op` is compiled for: the `tpu.chip` attribute of the nearest
 /// ancestor (itself included) that has one, else the default chip.
 ChipKind getChipOf(mlir::Operation *op);
