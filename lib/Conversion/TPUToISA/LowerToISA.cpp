@@ -82,9 +82,9 @@ struct Emitter {
   }
 };
 
-struct LowerToISAPass : public tpu::impl::TPULowerToISABase<LowerToISAPass> {
-  using TPULowerToISABase::TPULowerToISABase;
-
+/// The lowering of one entry function. Everything it learns lives here, so
+/// each run of the pass starts from nothing.
+struct EntryLowering {
   Emitter out;
   // s0 reads 0 and s31 holds 1; the others are free.
   RegisterPool scalars{kZeroReg + 1, kOneReg - 1},
@@ -97,41 +97,34 @@ struct LowerToISAPass : public tpu::impl::TPULowerToISABase<LowerToISAPass> {
   /// Set by the first error; emission stops there.
   bool error = false;
 
-  void runOnOperation() override {
-    ModuleOp module = getOperation();
-    auto func = module.lookupSymbol<func::FuncOp>(entryName);
-    if (!func) {
-      module.emitError() << "tpu-lower-to-isa: no func.func @" << entryName
-                         << " (name the entry with entry=NAME)";
-      return signalPassFailure();
-    }
+  LogicalResult run(func::FuncOp func) {
     isa::Program program;
-    program.chip = getChipOf(module);
+    program.chip = getChipOf(func);
     program.entry = func.getName().str();
     if (auto macs = func->getAttrOfType<IntegerAttr>(
             TPUDialect::getUsefulMacsAttrName()))
       program.usefulMacs = uint64_t(macs.getInt());
     if (failed(getSignature(func, program)))
-      return signalPassFailure();
+      return failure();
 
     computeReleasePoints(func);
     out.emit(Opcode::SLi, {kOneReg, 1});
     for (Operation &op : func.getBody().front()) {
       lower(&op);
       if (error)
-        return signalPassFailure();
+        return failure();
     }
     out.patch();
     for (const Instruction &inst : out.code)
       program.bundles.push_back(isa::Bundle{{inst}});
     if (std::optional<std::string> message = isa::verifyProgram(program)) {
-      func.emitError() << "tpu-lower-to-isa: the program cannot be encoded: "
-                       << *message;
-      return signalPassFailure();
+      return func.emitError()
+             << "tpu-lower-to-isa: the program cannot be encoded: " << *message;
     }
     OpBuilder builder(func);
     isa::ir::buildProgram(builder, func.getLoc(), program);
     func.erase();
+    return success();
   }
 
   LogicalResult getSignature(func::FuncOp func, isa::Program &program) {
@@ -631,6 +624,22 @@ struct LowerToISAPass : public tpu::impl::TPULowerToISABase<LowerToISAPass> {
     if (hasElse)
       lowerBlock(*branch.elseBlock());
     out.bind(done);
+  }
+};
+
+struct LowerToISAPass : public tpu::impl::TPULowerToISABase<LowerToISAPass> {
+  using TPULowerToISABase::TPULowerToISABase;
+
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    auto func = module.lookupSymbol<func::FuncOp>(entryName);
+    if (!func) {
+      module.emitError() << "tpu-lower-to-isa: no func.func @" << entryName
+                         << " (name the entry with entry=NAME)";
+      return signalPassFailure();
+    }
+    if (failed(EntryLowering().run(func)))
+      signalPassFailure();
   }
 };
 

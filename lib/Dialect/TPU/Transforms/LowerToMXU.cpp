@@ -141,41 +141,9 @@ struct KernelBuilder {
   }
 };
 
-struct LowerToMXUPass : public tpu::impl::TPULowerToMXUBase<LowerToMXUPass> {
-  using TPULowerToMXUBase::TPULowerToMXUBase;
-
-  void runOnOperation() override {
-    ModuleOp module = getOperation();
-    func::FuncOp entry = module.lookupSymbol<func::FuncOp>(entryName);
-    if (!entry) {
-      module.emitError() << "tpu-lower-to-mxu: no func.func @" << entryName
-                         << " to compile (name the entry with entry=NAME)";
-      return signalPassFailure();
-    }
-    if (!chipName.empty()) {
-      std::optional<ChipKind> chip = lookupChip(chipName);
-      if (!chip) {
-        module.emitError() << "tpu-lower-to-mxu: unknown chip '" << chipName
-                           << "'; expected v2, v3 or v4";
-        return signalPassFailure();
-      }
-      auto declared =
-          module->getAttrOfType<ChipAttr>(TPUDialect::getChipAttrName());
-      if (declared && declared.getKind() != *chip) {
-        module.emitError() << "tpu-lower-to-mxu: the module is for "
-                           << getChipInfo(declared.getKind()).name
-                           << " (tpu.chip) but chip=" << chipName
-                           << " was asked for; drop one of them";
-        return signalPassFailure();
-      }
-      module->setAttr(TPUDialect::getChipAttrName(),
-                      ChipAttr::get(module.getContext(), *chip));
-    }
-    mxus = getChipInfo(getChipOf(module)).mxusPerCore;
-    if (failed(lowerFunction(entry)))
-      return signalPassFailure();
-  }
-
+/// The lowering of one entry function. Everything it learns lives here, so
+/// each run of the pass starts from nothing.
+struct EntryLowering {
   unsigned mxus = 1;
   /// Tensor values and the HBM buffers holding them.
   IRMapping buffers;
@@ -715,6 +683,43 @@ struct LowerToMXUPass : public tpu::impl::TPULowerToMXUBase<LowerToMXUPass> {
                   count, kStoreSem);
     }
     kb.wait(kStoreSem, mxus);
+  }
+};
+
+struct LowerToMXUPass : public tpu::impl::TPULowerToMXUBase<LowerToMXUPass> {
+  using TPULowerToMXUBase::TPULowerToMXUBase;
+
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    func::FuncOp entry = module.lookupSymbol<func::FuncOp>(entryName);
+    if (!entry) {
+      module.emitError() << "tpu-lower-to-mxu: no func.func @" << entryName
+                         << " to compile (name the entry with entry=NAME)";
+      return signalPassFailure();
+    }
+    if (!chipName.empty()) {
+      std::optional<ChipKind> chip = lookupChip(chipName);
+      if (!chip) {
+        module.emitError() << "tpu-lower-to-mxu: unknown chip '" << chipName
+                           << "'; expected v2, v3 or v4";
+        return signalPassFailure();
+      }
+      auto declared =
+          module->getAttrOfType<ChipAttr>(TPUDialect::getChipAttrName());
+      if (declared && declared.getKind() != *chip) {
+        module.emitError() << "tpu-lower-to-mxu: the module is for "
+                           << getChipInfo(declared.getKind()).name
+                           << " (tpu.chip) but chip=" << chipName
+                           << " was asked for; drop one of them";
+        return signalPassFailure();
+      }
+      module->setAttr(TPUDialect::getChipAttrName(),
+                      ChipAttr::get(module.getContext(), *chip));
+    }
+    EntryLowering lowering;
+    lowering.mxus = getChipInfo(getChipOf(module)).mxusPerCore;
+    if (failed(lowering.lowerFunction(entry)))
+      return signalPassFailure();
   }
 };
 
