@@ -628,6 +628,10 @@ bool Simulator::Impl::execute(const Instruction &inst) {
     MxuState &mxu = state.mxus[op[0]];
     pushRows(mxu, state.vregs[op[1]], mxu.slot(slot), op[3] != 0);
     stats.mxuMacsIssued += uint64_t(kSublanes) * kMxuDim * kMxuDim;
+    // The slot as this bundle read it, checked above: a write to the slot
+    // register in the same bundle must not move the result's ready time.
+    mxuTiming[op[0]].slotReady[slot] =
+        now + kMxuPushCycles + kMxuPipelineCycles;
     return true;
   }
   case Opcode::MxuPop: {
@@ -702,8 +706,6 @@ void Simulator::Impl::commit(const Bundle &bundle) {
     } else if (inst.opcode == Opcode::MxuPush) {
       MxuTiming &mxu = mxuTiming[inst.operands[0]];
       mxu.inputFree = now + kMxuPushCycles;
-      mxu.slotReady[sreg(inst.operands[2])] =
-          now + kMxuPushCycles + kMxuPipelineCycles;
       busy(mxuUnit(inst.operands[0]), "mxu.push", now, now + kMxuPushCycles);
     }
   }

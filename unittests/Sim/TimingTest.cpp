@@ -38,6 +38,21 @@ TEST(TimingTest, MxuFoldMatchesScaleSim) {
   }
 }
 
+TEST(TimingTest, TimingReadsOperandsAsTheBundleReadThem) {
+  // A push and the increment of its slot register share a bundle, as the
+  // compiler emits them. The push writes slot 127 (the value s3 had before
+  // the bundle), so the pop of slot 127 must wait for it: weights ready at
+  // 129, push @129, result ready 129 + 8 + 254 = 391, pop @391, halt @392.
+  // Timing that read s3 after the bundle's writes put the ready time on
+  // slot 128 (past the end of the result buffer) and let the pop go at once.
+  Machine m({"s.li s1, 64 ; s.li s2, 8", "mxu.ldw 0, s1, s2 ; s.li s3, 127",
+             "mxu.push 0, v0, s3, 0 ; s.addi s3, s3, 1",
+             "s.addi s4, s3, -1", "mxu.pop v1, 0, s4", "halt"});
+  ASSERT_FALSE(m.run());
+  EXPECT_EQ(m.stats().cycles, 393u);
+  EXPECT_EQ(m.stats().stallCycles.at("mxu-result"), 391u - 131u);
+}
+
 TEST(TimingTest, WeightLoadsOverlapPushesOnOtherMxus) {
   // Two MXUs: the second weight load goes while the first MXU streams.
   Machine m({"s.li s1, 64 ; s.li s2, 8", "mxu.ldw 0, s1, s2",
