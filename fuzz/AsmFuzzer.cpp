@@ -15,18 +15,17 @@ using namespace tpu::isa;
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   std::string text(reinterpret_cast<const char *>(data), size);
-  std::string error;
-  std::optional<Instruction> inst = parseInstruction(text, error);
-  if (!inst)
+  absl::StatusOr<Instruction> inst = parseInstruction(text);
+  if (!inst.ok())
     return 0;
-  if (verifyInstruction(*inst))
+  if (!verifyInstruction(*inst).ok())
     std::abort();
-  std::optional<Instruction> again =
-      parseInstruction(formatInstruction(*inst), error);
-  if (!again || !(*again == *inst))
+  absl::StatusOr<Instruction> again =
+      parseInstruction(formatInstruction(*inst));
+  if (!again.ok() || !(*again == *inst))
     std::abort();
-  DecodeResult decoded = decode(encode(*inst, true));
-  if (!decoded.instruction || !(*decoded.instruction == *inst))
+  absl::StatusOr<DecodedWord> decoded = decode(encode(*inst, true));
+  if (!decoded.ok() || !(decoded->instruction == *inst))
     std::abort();
   return 0;
 }

@@ -37,10 +37,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     uint32_t checksum = isa::computeBinaryChecksum(bytes);
     std::memcpy(&bytes[isa::kBinaryChecksumOffset], &checksum, 4);
   }
-  std::string error;
-  std::optional<isa::Program> program = isa::readBinary(bytes, error);
-  if (!program) {
-    if (error.empty())
+  absl::StatusOr<isa::Program> program = isa::readBinary(bytes);
+  if (!program.ok()) {
+    if (program.status().message().empty())
       std::abort(); // a failure must say why
     return 0;
   }
@@ -49,7 +48,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     std::abort(); // loading is exact: what loads re-encodes to itself
   sim::SimulatorOptions options;
   options.maxCycles = 20000;
-  sim::Simulator simulator(*program, options);
-  simulator.run();
+  absl::StatusOr<std::unique_ptr<sim::Simulator>> simulator =
+      sim::Simulator::create(*program, options);
+  if (!simulator.ok())
+    std::abort(); // what loads verifies, and so can run
+  (*simulator)->run();
   return 0;
 }

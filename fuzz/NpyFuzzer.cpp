@@ -5,7 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "tpu/Sim/Npy.h"
+#include "tpu/Npy/Npy.h"
 
 #include <cstdlib>
 
@@ -13,11 +13,10 @@ using namespace tpu;
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   std::vector<uint8_t> bytes(data, data + size);
-  absl::StatusOr<sim::NpyArray> array = sim::parseNpy(bytes, "fuzz.npy");
+  absl::StatusOr<NpyArray> array = parseNpy(bytes, "fuzz.npy");
   if (!array.ok())
     return 0;
-  absl::StatusOr<sim::NpyArray> again =
-      sim::parseNpy(sim::serializeNpy(*array), "again.npy");
+  absl::StatusOr<NpyArray> again = parseNpy(serializeNpy(*array), "again.npy");
   if (!again.ok() || again->shape != array->shape ||
       again->words != array->words || again->elementType != array->elementType)
     std::abort();

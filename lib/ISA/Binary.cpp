@@ -7,7 +7,7 @@
 
 namespace tpu::isa {
 
-uint32_t crc32(const uint8_t *data, size_t size) {
+uint32_t crc32(const uint8_t *data, size_t size, uint32_t crc) {
   static const std::array<uint32_t, 256> table = [] {
     std::array<uint32_t, 256> entries{};
     for (uint32_t i = 0; i < 256; ++i) {
@@ -18,7 +18,7 @@ uint32_t crc32(const uint8_t *data, size_t size) {
     }
     return entries;
   }();
-  uint32_t crc = 0xFFFFFFFFu;
+  crc ^= 0xFFFFFFFFu;
   for (size_t i = 0; i < size; ++i)
     crc = table[(crc ^ data[i]) & 0xFF] ^ (crc >> 8);
   return crc ^ 0xFFFFFFFFu;
@@ -26,9 +26,12 @@ uint32_t crc32(const uint8_t *data, size_t size) {
 
 uint32_t computeBinaryChecksum(const std::vector<uint8_t> &bytes) {
   // The checksum field reads as zero while the checksum is computed.
-  std::vector<uint8_t> copy = bytes;
-  std::memset(copy.data() + kBinaryChecksumOffset, 0, 4);
-  return crc32(copy.data(), copy.size());
+  constexpr uint8_t kZeros[4] = {};
+  constexpr size_t kAfterChecksum = kBinaryChecksumOffset + 4;
+  uint32_t crc = crc32(bytes.data(), kBinaryChecksumOffset);
+  crc = crc32(kZeros, 4, crc);
+  return crc32(bytes.data() + kAfterChecksum, bytes.size() - kAfterChecksum,
+               crc);
 }
 
 namespace {
@@ -103,10 +106,11 @@ public:
     TensorSignature tensor;
     tensor.name = getString("a tensor name");
     uint8_t type = get<uint8_t>("a tensor element type");
-    if (!failed() && type > uint8_t(ElementType::I32))
+    std::optional<ElementType> elementType = lookupElementType(type);
+    if (!failed() && !elementType)
       error = "corrupt: tensor '" + tensor.name + "' has element type code " +
               std::to_string(type) + " (known: 0 = f32, 1 = i32)";
-    tensor.elementType = ElementType(type);
+    tensor.elementType = elementType.value_or(ElementType::F32);
     uint8_t rank = get<uint8_t>("a tensor rank");
     for (unsigned i = 0; i < rank && !failed(); ++i)
       tensor.shape.push_back(get<int64_t>("a tensor dimension"));
@@ -156,33 +160,33 @@ std::vector<uint8_t> writeBinary(const Program &program) {
   return file.bytes;
 }
 
-std::optional<Program> readBinary(const std::vector<uint8_t> &bytes,
-                                  std::string &error) {
+absl::StatusOr<Program> readBinary(const std::vector<uint8_t> &bytes) {
+  auto fail = [](std::string message) {
+    return absl::InvalidArgumentError(std::move(message));
+  };
   if (bytes.size() < 8 || std::memcmp(bytes.data(), kBinaryMagic, 8) != 0) {
-    error = "not a TPU binary: it does not start with the magic \"TPU-BIN\\n\" "
-            "(produce one with tpu-translate --export-tpu-bin)";
-    return std::nullopt;
+    return fail(
+        "not a TPU binary: it does not start with the magic \"TPU-BIN\\n\" "
+        "(produce one with tpu-translate --export-tpu-bin)");
   }
   Reader header(bytes, 8);
   uint32_t version = header.get<uint32_t>("the format version");
   if (!header.failed() && version != kBinaryVersion) {
-    error = "unsupported binary format version " + std::to_string(version) +
-            "; this tool reads version " + std::to_string(kBinaryVersion) +
-            " (rebuild the binary with this tpu-translate)";
-    return std::nullopt;
+    return fail("unsupported binary format version " + std::to_string(version) +
+                "; this tool reads version " + std::to_string(kBinaryVersion) +
+                " (rebuild the binary with this tpu-translate)");
   }
   uint32_t chip = header.get<uint32_t>("the chip");
   uint64_t payloadBytes = header.get<uint64_t>("the payload length");
   uint32_t storedChecksum = header.get<uint32_t>("the checksum");
   if (header.failed()) {
-    error = header.error;
-    return std::nullopt;
+    return fail(header.error);
   }
   if (payloadBytes != bytes.size() - kBinaryHeaderBytes) {
-    error = "truncated or padded: the header promises " +
-            std::to_string(payloadBytes) + " payload bytes but the file has " +
-            std::to_string(bytes.size() - kBinaryHeaderBytes);
-    return std::nullopt;
+    return fail("truncated or padded: the header promises " +
+                std::to_string(payloadBytes) +
+                " payload bytes but the file has " +
+                std::to_string(bytes.size() - kBinaryHeaderBytes));
   }
   uint32_t checksum = computeBinaryChecksum(bytes);
   if (checksum != storedChecksum) {
@@ -190,14 +194,12 @@ std::optional<Program> readBinary(const std::vector<uint8_t> &bytes,
     std::snprintf(text, sizeof(text),
                   "checksum mismatch (stored 0x%08x, computed 0x%08x)",
                   storedChecksum, checksum);
-    error = std::string("corrupt: ") + text;
-    return std::nullopt;
+    return fail(std::string("corrupt: ") + text);
   }
 
   if (chip >= kNumChips) {
-    error = "corrupt: unknown chip code " + std::to_string(chip) +
-            " (this tool knows " + listChipNames() + ")";
-    return std::nullopt;
+    return fail("corrupt: unknown chip code " + std::to_string(chip) +
+                " (this tool knows " + listChipNames() + ")");
   }
   Reader in(bytes, kBinaryHeaderBytes);
   Program program;
@@ -226,25 +228,18 @@ std::optional<Program> readBinary(const std::vector<uint8_t> &bytes,
   for (uint32_t i = 0; i < numWords && !in.failed(); ++i)
     code.push_back(in.get<uint64_t>("code"));
   if (in.failed()) {
-    error = in.error;
-    return std::nullopt;
+    return fail(in.error);
   }
   if (in.remaining() != 0) {
-    error =
-        "corrupt: " + std::to_string(in.remaining()) + " bytes follow the code";
-    return std::nullopt;
+    return fail("corrupt: " + std::to_string(in.remaining()) +
+                " bytes follow the code");
   }
-  std::string decodeError;
-  std::optional<std::vector<Bundle>> bundles = decodeBundles(code, decodeError);
-  if (!bundles) {
-    error = "invalid code: " + decodeError;
-    return std::nullopt;
-  }
-  program.bundles = std::move(*bundles);
-  if (std::optional<std::string> invalid = verifyProgram(program)) {
-    error = "invalid program: " + *invalid;
-    return std::nullopt;
-  }
+  absl::StatusOr<std::vector<Bundle>> bundles = decodeBundles(code);
+  if (!bundles.ok())
+    return fail("invalid code: " + std::string(bundles.status().message()));
+  program.bundles = *std::move(bundles);
+  if (absl::Status status = verifyProgram(program); !status.ok())
+    return fail("invalid program: " + std::string(status.message()));
   return program;
 }
 

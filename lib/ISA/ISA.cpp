@@ -2,10 +2,14 @@
 
 #include "tpu/ISA/ISA.h"
 
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "absl/strings/str_join.h"
+
 #include <cassert>
 #include <charconv>
-#include <cstdio>
 #include <limits>
+#include <optional>
 
 namespace tpu::isa {
 
@@ -14,12 +18,8 @@ namespace {
 /// Short names for the operand kinds, visible only where ISA.def is
 /// expanded into the table.
 namespace operand_kinds {
-constexpr OperandKind SDst = OperandKind::SDst, SSrc = OperandKind::SSrc,
-                      VDst = OperandKind::VDst, VSrc = OperandKind::VSrc,
-                      Mxu = OperandKind::Mxu, Sem = OperandKind::Sem,
-                      Imm16 = OperandKind::Imm16, Imm32 = OperandKind::Imm32,
-                      Mask = OperandKind::Mask, Target = OperandKind::Target,
-                      Flag = OperandKind::Flag;
+#define TPU_OPERAND(ENUM, ...) constexpr OperandKind ENUM = OperandKind::ENUM;
+#include "tpu/ISA/ISA.def"
 } // namespace operand_kinds
 
 std::vector<InstInfo> buildTable() {
@@ -52,11 +52,50 @@ const Tables &tables() {
 
 } // namespace
 
+const char *getSlotName(Slot slot) {
+  switch (slot) {
+#define TPU_SLOT(ENUM, ...)                                                    \
+  case Slot::ENUM:                                                             \
+    return #ENUM;
+#include "tpu/ISA/ISA.def"
+  }
+  return "?";
+}
+
+const char *getUnitName(Unit unit) {
+  switch (unit) {
+#define TPU_UNIT(ENUM, ...)                                                    \
+  case Unit::ENUM:                                                             \
+    return #ENUM;
+#include "tpu/ISA/ISA.def"
+  }
+  return "?";
+}
+
+const char *getOperandKindName(OperandKind kind) {
+  switch (kind) {
+  case OperandKind::None:
+    return "None";
+#define TPU_OPERAND(ENUM, ...)                                                 \
+  case OperandKind::ENUM:                                                      \
+    return #ENUM;
+#include "tpu/ISA/ISA.def"
+  }
+  return "?";
+}
+
 unsigned InstInfo::getNumOperands() const {
   unsigned count = 0;
   while (count < kMaxOperands && operands[count] != OperandKind::None)
     ++count;
   return count;
+}
+
+bool InstInfo::isControlFlow() const {
+  for (OperandKind kind : operands)
+    if (kind == OperandKind::Target)
+      return true;
+  return false;
 }
 
 const std::vector<InstInfo> &allInstructions() { return tables().rows; }
@@ -80,212 +119,112 @@ const InstInfo *lookupMnemonic(std::string_view mnemonic) {
   return nullptr;
 }
 
-unsigned getOperandBits(OperandKind kind) {
-  switch (kind) {
-  case OperandKind::None:
-    return 0;
-  case OperandKind::SDst:
-  case OperandKind::SSrc:
-  case OperandKind::VDst:
-  case OperandKind::VSrc:
-    return 5;
-  case OperandKind::Mxu:
-    return 2;
-  case OperandKind::Sem:
-    return 3;
-  case OperandKind::Imm16:
-    return 16;
-  case OperandKind::Imm32:
-    return 32;
-  case OperandKind::Mask:
-    return 8;
-  case OperandKind::Target:
-    return 24;
-  case OperandKind::Flag:
-    return 1;
+RegisterAccess getRegisterAccess(const Instruction &inst) {
+  RegisterAccess access;
+  const InstInfo &info = inst.info();
+  for (unsigned i = 0, e = info.getNumOperands(); i < e; ++i) {
+    OperandKindInfo kind = getOperandKindInfo(info.operands[i]);
+    if (!kind.isRegister())
+      continue;
+    unsigned base = kind.file == RegisterFile::Vector ? kNumScalarRegisters : 0;
+    unsigned count = getRegisterFileInfo(kind.file).count;
+    for (unsigned g = 0; g < kind.group; ++g) {
+      auto reg = unsigned(inst.operands[i]) + g;
+      if (reg >= count)
+        break;
+      if (kind.access == Access::Read)
+        access.reads.push_back(base + reg);
+      else if (kind.file != RegisterFile::Scalar || reg != 0)
+        access.writes.push_back(base + reg); // writes to s0 are dropped
+    }
   }
-  return 0;
+  return access;
 }
 
-static bool isSigned(OperandKind kind) {
-  return kind == OperandKind::Imm16 || kind == OperandKind::Imm32;
+/// What an operand of `kind` may be, for error messages.
+static std::string describeOperand(OperandKind kind) {
+  OperandKindInfo info = getOperandKindInfo(kind);
+  if (!info.isRegister())
+    return absl::StrCat(kind == OperandKind::Target ? "a bundle target in ["
+                                                    : "an integer in [",
+                        info.min(), ", ", info.max(), "]");
+  std::string prefix(1, getRegisterFileInfo(info.file).prefix);
+  std::string what = info.file == RegisterFile::Scalar ? "a scalar register"
+                                                       : "a vector register";
+  if (info.group > 1)
+    return absl::StrCat(what, " group of ", info.group, " (", prefix,
+                        "N with N a multiple of ", info.group, " up to ",
+                        info.max(), ")");
+  return absl::StrCat(what, " ", prefix, "0..", prefix, info.max());
 }
 
-int64_t getOperandMin(OperandKind kind) {
-  return isSigned(kind) ? -(int64_t(1) << (getOperandBits(kind) - 1)) : 0;
-}
-
-int64_t getOperandMax(OperandKind kind) {
-  unsigned bits = getOperandBits(kind);
-  return isSigned(kind) ? (int64_t(1) << (bits - 1)) - 1
-                        : (int64_t(1) << bits) - 1;
-}
-
-const char *getSlotName(Slot slot) {
-  switch (slot) {
-  case Slot::Scalar:
-    return "Scalar";
-  case Slot::Vector:
-    return "Vector";
-  case Slot::VectorMem:
-    return "VectorMem";
-  case Slot::MatrixPush:
-    return "MatrixPush";
-  case Slot::MatrixPop:
-    return "MatrixPop";
-  case Slot::Misc:
-    return "Misc";
-  }
-  return "?";
-}
-
-const char *getUnitName(Unit unit) {
-  switch (unit) {
-  case Unit::Scalar:
-    return "Scalar";
-  case Unit::VectorLoad:
-    return "VectorLoad";
-  case Unit::VectorStore:
-    return "VectorStore";
-  case Unit::Vpu:
-    return "Vpu";
-  case Unit::Xlu:
-    return "Xlu";
-  case Unit::Mxu:
-    return "Mxu";
-  case Unit::Dma:
-    return "Dma";
-  case Unit::Sync:
-    return "Sync";
-  }
-  return "?";
-}
-
-const char *getOperandKindName(OperandKind kind) {
-  switch (kind) {
-  case OperandKind::None:
-    return "None";
-  case OperandKind::SDst:
-    return "SDst";
-  case OperandKind::SSrc:
-    return "SSrc";
-  case OperandKind::VDst:
-    return "VDst";
-  case OperandKind::VSrc:
-    return "VSrc";
-  case OperandKind::Mxu:
-    return "Mxu";
-  case OperandKind::Sem:
-    return "Sem";
-  case OperandKind::Imm16:
-    return "Imm16";
-  case OperandKind::Imm32:
-    return "Imm32";
-  case OperandKind::Mask:
-    return "Mask";
-  case OperandKind::Target:
-    return "Target";
-  case OperandKind::Flag:
-    return "Flag";
-  }
-  return "?";
-}
-
-bool isControlFlow(Opcode opcode) {
-  switch (opcode) {
-  case Opcode::BrEq:
-  case Opcode::BrNe:
-  case Opcode::BrLt:
-  case Opcode::BrGe:
-  case Opcode::Jmp:
-    return true;
-  default:
-    return false;
-  }
-}
-
-std::optional<std::string> verifyInstruction(const Instruction &inst) {
+absl::Status verifyInstruction(const Instruction &inst) {
   const InstInfo *info = lookupOpcode(static_cast<unsigned>(inst.opcode));
   if (!info)
-    return "unknown opcode " + std::to_string(unsigned(inst.opcode));
+    return absl::InvalidArgumentError(
+        absl::StrCat("unknown opcode ", unsigned(inst.opcode)));
   unsigned numOperands = info->getNumOperands();
   for (unsigned i = 0; i < kMaxOperands; ++i) {
     int64_t value = inst.operands[i];
     if (i >= numOperands) {
       if (value != 0)
-        return std::string(info->mnemonic) + " takes " +
-               std::to_string(numOperands) + " operands";
+        return absl::InvalidArgumentError(
+            absl::StrCat(info->mnemonic, " takes ", numOperands, " operands"));
       continue;
     }
     OperandKind kind = info->operands[i];
-    if (value < getOperandMin(kind) || value > getOperandMax(kind))
-      return std::string(info->mnemonic) + " operand #" + std::to_string(i) +
-             " is " + std::to_string(value) + ", outside [" +
-             std::to_string(getOperandMin(kind)) + ", " +
-             std::to_string(getOperandMax(kind)) + "]";
+    if (!isValidOperand(kind, value))
+      return absl::InvalidArgumentError(
+          absl::StrCat(info->mnemonic, " operand #", i, " is ", value,
+                       "; expected ", describeOperand(kind)));
   }
-  return std::nullopt;
+  return absl::OkStatus();
 }
 
-std::optional<std::string> verifyBundle(const Bundle &bundle) {
+absl::Status verifyBundle(const Bundle &bundle) {
   if (bundle.instructions.empty())
-    return std::string("a bundle needs at least one instruction (use nop)");
-  unsigned scalar = 0, vector = 0, vectorMem = 0, push = 0, pop = 0, misc = 0,
-           control = 0;
-  std::array<int, 32> scalarWriters{}, vectorWriters{};
+    return absl::InvalidArgumentError(
+        "a bundle needs at least one instruction (use nop)");
+  std::array<unsigned, kNumSlots> used{};
+  unsigned control = 0;
+  std::vector<bool> written(kNumScalarRegisters + kNumVectorRegisters);
   for (const Instruction &inst : bundle.instructions) {
-    if (std::optional<std::string> error = verifyInstruction(inst))
-      return error;
+    if (absl::Status status = verifyInstruction(inst); !status.ok())
+      return status;
     const InstInfo &info = inst.info();
-    switch (info.slot) {
-    case Slot::Scalar:
-      ++scalar;
-      break;
-    case Slot::VectorMem:
-      ++vectorMem;
-      [[fallthrough]];
-    case Slot::Vector:
-      ++vector;
-      break;
-    case Slot::MatrixPush:
-      ++push;
-      break;
-    case Slot::MatrixPop:
-      ++pop;
-      break;
-    case Slot::Misc:
-      ++misc;
-      break;
-    }
-    control += isControlFlow(inst.opcode);
-    for (unsigned i = 0, e = info.getNumOperands(); i < e; ++i) {
-      int64_t reg = inst.operands[i];
-      if (info.operands[i] == OperandKind::SDst && reg != 0 &&
-          ++scalarWriters[reg] > 1)
-        return "s" + std::to_string(reg) + " is written twice in one bundle";
-      if (info.operands[i] == OperandKind::VDst && ++vectorWriters[reg] > 1)
-        return "v" + std::to_string(reg) + " is written twice in one bundle";
+    ++used[unsigned(info.slot)];
+    Slot countsAs = getSlotInfo(info.slot).countsAs;
+    if (countsAs != info.slot)
+      ++used[unsigned(countsAs)];
+    control += info.isControlFlow();
+    for (unsigned reg : getRegisterAccess(inst).writes) {
+      if (written[reg]) {
+        bool vector = reg >= kNumScalarRegisters;
+        return absl::InvalidArgumentError(absl::StrCat(
+            vector ? "v" : "s", vector ? reg - kNumScalarRegisters : reg,
+            " is written twice in one bundle"));
+      }
+      written[reg] = true;
     }
   }
-  auto tooMany = [](const char *what, unsigned count, unsigned limit) {
-    return std::string("bundle has ") + std::to_string(count) + " " + what +
-           " instructions; the limit is " + std::to_string(limit);
-  };
-  if (scalar > 2)
-    return tooMany("scalar-slot", scalar, 2);
-  if (vector > 4)
-    return tooMany("vector-slot", vector, 4);
-  if (vectorMem > 2)
-    return tooMany("vector load/store", vectorMem, 2);
-  if (push > 1)
-    return tooMany("matrix-push-slot (mxu.ldw, mxu.push)", push, 1);
-  if (pop > 1)
-    return tooMany("matrix-pop-slot (mxu.pop)", pop, 1);
-  if (misc > 1)
-    return tooMany("misc-slot (dma, nop, halt)", misc, 1);
+  for (unsigned s = 0; s < kNumSlots; ++s) {
+    unsigned limit = getSlotInfo(Slot(s)).limit;
+    if (used[s] <= limit)
+      continue;
+    std::vector<std::string> members;
+    for (const InstInfo &info : allInstructions())
+      if (info.slot == Slot(s) || getSlotInfo(info.slot).countsAs == Slot(s))
+        members.push_back(info.mnemonic);
+    return absl::InvalidArgumentError(
+        absl::StrCat("bundle has ", used[s], " ", getSlotName(Slot(s)),
+                     "-slot instructions; the limit is ", limit, " (the ",
+                     getSlotName(Slot(s)), " slots take ",
+                     absl::StrJoin(members, ", "), ")"));
+  }
   if (control > 1)
-    return tooMany("control-flow", control, 1);
-  return std::nullopt;
+    return absl::InvalidArgumentError(absl::StrCat(
+        "bundle has ", control, " control-flow instructions; the limit is 1"));
+  return absl::OkStatus();
 }
 
 uint64_t encode(const Instruction &inst, bool endOfBundle) {
@@ -295,7 +234,7 @@ uint64_t encode(const Instruction &inst, bool endOfBundle) {
     word |= kEndOfBundleBit;
   unsigned position = kOpcodeShift;
   for (unsigned i = 0, e = info.getNumOperands(); i < e; ++i) {
-    unsigned bits = getOperandBits(info.operands[i]);
+    unsigned bits = getOperandKindInfo(info.operands[i]).bits;
     position -= bits;
     uint64_t mask = (uint64_t(1) << bits) - 1;
     word |= (uint64_t(inst.operands[i]) & mask) << position;
@@ -303,38 +242,34 @@ uint64_t encode(const Instruction &inst, bool endOfBundle) {
   return word;
 }
 
-DecodeResult decode(uint64_t word) {
-  DecodeResult result;
+absl::StatusOr<DecodedWord> decode(uint64_t word) {
+  DecodedWord result;
   result.endOfBundle = (word & kEndOfBundleBit) != 0;
   unsigned opcode = unsigned((word >> kOpcodeShift) & kOpcodeMask);
   const InstInfo *info = lookupOpcode(opcode);
-  char hex[32];
-  if (!info) {
-    std::snprintf(hex, sizeof(hex), "0x%02x", opcode);
-    result.error = std::string("unknown opcode ") + hex;
-    return result;
-  }
-  Instruction inst;
+  if (!info)
+    return absl::InvalidArgumentError(
+        absl::StrFormat("unknown opcode 0x%02x", opcode));
+  Instruction &inst = result.instruction;
   inst.opcode = info->opcode;
   unsigned position = kOpcodeShift;
   for (unsigned i = 0, e = info->getNumOperands(); i < e; ++i) {
-    OperandKind kind = info->operands[i];
-    unsigned bits = getOperandBits(kind);
-    position -= bits;
-    uint64_t field = (word >> position) & ((uint64_t(1) << bits) - 1);
+    OperandKindInfo kind = getOperandKindInfo(info->operands[i]);
+    position -= kind.bits;
+    uint64_t field = (word >> position) & ((uint64_t(1) << kind.bits) - 1);
     int64_t value = int64_t(field);
-    if (isSigned(kind) && (field >> (bits - 1)) != 0)
-      value -= int64_t(1) << bits;
+    if (kind.isSigned && (field >> (kind.bits - 1)) != 0)
+      value -= int64_t(1) << kind.bits;
     inst.operands[i] = value;
   }
   uint64_t unusedMask = (uint64_t(1) << position) - 1;
-  if ((word & unusedMask) != 0) {
-    std::snprintf(hex, sizeof(hex), "0x%016llx", (unsigned long long)word);
-    result.error = std::string("word ") + hex + " (" + info->mnemonic +
-                   ") has non-zero bits outside its operand fields";
-    return result;
-  }
-  result.instruction = inst;
+  if ((word & unusedMask) != 0)
+    return absl::InvalidArgumentError(absl::StrFormat(
+        "word 0x%016x (%s) has non-zero bits outside its operand fields", word,
+        info->mnemonic));
+  if (absl::Status status = verifyInstruction(inst); !status.ok())
+    return absl::InvalidArgumentError(
+        absl::StrFormat("word 0x%016x: %s", word, status.message()));
   return result;
 }
 
@@ -346,52 +281,42 @@ std::vector<uint64_t> encodeBundles(const std::vector<Bundle> &bundles) {
   return words;
 }
 
-std::optional<std::vector<Bundle>>
-decodeBundles(const std::vector<uint64_t> &words, std::string &error) {
+absl::StatusOr<std::vector<Bundle>>
+decodeBundles(const std::vector<uint64_t> &words) {
   std::vector<Bundle> bundles;
   Bundle current;
   for (size_t i = 0; i < words.size(); ++i) {
-    DecodeResult decoded = decode(words[i]);
-    if (!decoded.instruction) {
-      error = "instruction word " + std::to_string(i) + " (bundle " +
-              std::to_string(bundles.size()) + "): " + decoded.error;
-      return std::nullopt;
-    }
-    current.instructions.push_back(*decoded.instruction);
-    if (decoded.endOfBundle) {
-      if (std::optional<std::string> bad = verifyBundle(current)) {
-        error = "bundle " + std::to_string(bundles.size()) + ": " + *bad;
-        return std::nullopt;
-      }
+    absl::StatusOr<DecodedWord> decoded = decode(words[i]);
+    if (!decoded.ok())
+      return absl::InvalidArgumentError(
+          absl::StrCat("instruction word ", i, " (bundle ", bundles.size(),
+                       "): ", decoded.status().message()));
+    current.instructions.push_back(decoded->instruction);
+    if (decoded->endOfBundle) {
+      if (absl::Status status = verifyBundle(current); !status.ok())
+        return absl::InvalidArgumentError(
+            absl::StrCat("bundle ", bundles.size(), ": ", status.message()));
       bundles.push_back(std::move(current));
       current = Bundle();
     }
   }
-  if (!current.instructions.empty()) {
-    error = "the code ends inside bundle " + std::to_string(bundles.size()) +
-            " (its last instruction lacks the end-of-bundle bit)";
-    return std::nullopt;
-  }
+  if (!current.instructions.empty())
+    return absl::InvalidArgumentError(
+        absl::StrCat("the code ends inside bundle ", bundles.size(),
+                     " (its last instruction lacks the end-of-bundle bit)"));
   return bundles;
 }
 
 std::string formatOperand(OperandKind kind, int64_t value) {
-  char text[32];
-  switch (kind) {
-  case OperandKind::SDst:
-  case OperandKind::SSrc:
-    return "s" + std::to_string(value);
-  case OperandKind::VDst:
-  case OperandKind::VSrc:
-    return "v" + std::to_string(value);
-  case OperandKind::Target:
+  OperandKindInfo info = getOperandKindInfo(kind);
+  if (info.isRegister())
+    return std::string(1, getRegisterFileInfo(info.file).prefix) +
+           std::to_string(value);
+  if (kind == OperandKind::Target)
     return "b" + std::to_string(value);
-  case OperandKind::Mask:
-    std::snprintf(text, sizeof(text), "0x%02llx", (unsigned long long)value);
-    return text;
-  default:
-    return std::to_string(value);
-  }
+  if (kind == OperandKind::Mask)
+    return absl::StrFormat("0x%02x", value);
+  return std::to_string(value);
 }
 
 static std::optional<int64_t> parseInteger(std::string_view text) {
@@ -412,53 +337,32 @@ static std::optional<int64_t> parseInteger(std::string_view text) {
   return negative ? -int64_t(magnitude) : int64_t(magnitude);
 }
 
-namespace {
-/// How an operand kind is written: a prefix letter (registers, targets) or
-/// none (integers), and how to describe it in an error.
-struct OperandSpelling {
-  char prefix;
-  const char *expected;
-};
-
-OperandSpelling getSpelling(OperandKind kind) {
-  switch (kind) {
-  case OperandKind::SDst:
-  case OperandKind::SSrc:
-    return {'s', "a scalar register s0..s31"};
-  case OperandKind::VDst:
-  case OperandKind::VSrc:
-    return {'v', "a vector register v0..v31"};
-  case OperandKind::Target:
-    return {'b', "a bundle target bN"};
-  default:
-    return {0, "an integer"};
-  }
+/// The letter an operand of `kind` is written with (registers, targets),
+/// or 0 for plain integers.
+static char getPrefix(OperandKind kind) {
+  OperandKindInfo info = getOperandKindInfo(kind);
+  if (info.isRegister())
+    return getRegisterFileInfo(info.file).prefix;
+  return kind == OperandKind::Target ? 'b' : 0;
 }
-} // namespace
 
-std::optional<int64_t> parseOperand(OperandKind kind, std::string_view text,
-                                    std::string &error) {
-  OperandSpelling spelling = getSpelling(kind);
+absl::StatusOr<int64_t> parseOperand(OperandKind kind, std::string_view text) {
+  char prefix = getPrefix(kind);
   std::string_view digits = text;
-  bool prefixOk =
-      !spelling.prefix || (!text.empty() && text.front() == spelling.prefix);
-  if (spelling.prefix && prefixOk)
+  bool prefixOk = !prefix || (!text.empty() && text.front() == prefix);
+  if (prefix && prefixOk)
     digits.remove_prefix(1);
   std::optional<int64_t> value;
-  if (prefixOk && !(spelling.prefix && !digits.empty() && digits[0] == '-'))
+  if (prefixOk && !(prefix && !digits.empty() && digits[0] == '-'))
     value = parseInteger(digits);
-  if (!value) {
-    error = "expected " + std::string(spelling.expected) + ", got '" +
-            std::string(text) + "'";
-    return std::nullopt;
-  }
-  if (*value < getOperandMin(kind) || *value > getOperandMax(kind)) {
-    error = "'" + std::string(text) + "' is out of range: expected " +
-            spelling.expected + " in [" + std::to_string(getOperandMin(kind)) +
-            ", " + std::to_string(getOperandMax(kind)) + "]";
-    return std::nullopt;
-  }
-  return value;
+  if (!value)
+    return absl::InvalidArgumentError(absl::StrCat(
+        "expected ", describeOperand(kind), ", got '", std::string(text), "'"));
+  if (!isValidOperand(kind, *value))
+    return absl::InvalidArgumentError(
+        absl::StrCat("'", std::string(text), "' is out of range: expected ",
+                     describeOperand(kind)));
+  return *value;
 }
 
 std::string formatInstruction(const Instruction &inst) {
@@ -471,8 +375,7 @@ std::string formatInstruction(const Instruction &inst) {
   return text;
 }
 
-std::optional<Instruction> parseInstruction(std::string_view text,
-                                            std::string &error) {
+absl::StatusOr<Instruction> parseInstruction(std::string_view text) {
   auto trim = [](std::string_view piece) {
     while (!piece.empty() && piece.front() == ' ')
       piece.remove_prefix(1);
@@ -484,10 +387,9 @@ std::optional<Instruction> parseInstruction(std::string_view text,
   size_t space = text.find(' ');
   std::string_view mnemonic = text.substr(0, space);
   const InstInfo *info = lookupMnemonic(mnemonic);
-  if (!info) {
-    error = "unknown instruction '" + std::string(mnemonic) + "'";
-    return std::nullopt;
-  }
+  if (!info)
+    return absl::InvalidArgumentError(
+        absl::StrCat("unknown instruction '", std::string(mnemonic), "'"));
   Instruction inst;
   inst.opcode = info->opcode;
   std::string_view rest =
@@ -502,20 +404,15 @@ std::optional<Instruction> parseInstruction(std::string_view text,
       count = kMaxOperands + 1;
       break;
     }
-    std::optional<int64_t> value =
-        parseOperand(info->operands[count], piece, error);
-    if (!value) {
-      error = std::string(info->mnemonic) + " operand #" +
-              std::to_string(count) + ": " + error;
-      return std::nullopt;
-    }
+    absl::StatusOr<int64_t> value = parseOperand(info->operands[count], piece);
+    if (!value.ok())
+      return absl::InvalidArgumentError(absl::StrCat(
+          info->mnemonic, " operand #", count, ": ", value.status().message()));
     inst.operands[count++] = *value;
   }
-  if (count != info->getNumOperands()) {
-    error = std::string(info->mnemonic) + " takes " +
-            std::to_string(info->getNumOperands()) + " operand(s)";
-    return std::nullopt;
-  }
+  if (count != info->getNumOperands())
+    return absl::InvalidArgumentError(absl::StrCat(
+        info->mnemonic, " takes ", info->getNumOperands(), " operand(s)"));
   return inst;
 }
 

@@ -25,27 +25,34 @@ absl::Status transferToDevice(Memory &memory, const TensorSignature &argument,
                      formatShape(argument.shape), " but the file holds shape ",
                      formatShape(array.shape)));
   TiledShape tiled = argument.tiled();
-  std::string error;
+  auto placed = [&](absl::Status status) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("argument '", argument.name,
+                     "' does not fit in HBM: ", status.message()));
+  };
   // Padding must read as zero even where HBM held something before: write
   // every tile of the image, padding included.
   Tile zero{};
   for (int64_t t = 0; t < tiled.numTiles(); ++t)
-    if (!memory.writeHbmTile(argument.hbmTile + t, zero, error))
-      return absl::InvalidArgumentError(
-          absl::StrCat("argument '", argument.name, "': ", error));
+    if (absl::Status status = memory.writeHbmTile(argument.hbmTile + t, zero);
+        !status.ok())
+      return placed(status);
   size_t index = 0;
   for (int64_t b = 0; b < tiled.batch; ++b)
     for (int64_t r = 0; r < tiled.rows; ++r)
       for (int64_t c = 0; c < tiled.cols; ++c) {
         int64_t offset = tiled.wordOffset(b, r, c);
-        memory.writeHbmWord(argument.hbmTile + offset / kWordsPerTile,
-                            offset % kWordsPerTile, array.words[index++],
-                            error);
+        if (absl::Status status = memory.writeHbmWord(
+                argument.hbmTile + offset / kWordsPerTile,
+                offset % kWordsPerTile, array.words[index++]);
+            !status.ok())
+          return placed(status);
       }
   return absl::OkStatus();
 }
 
-NpyArray transferToHost(const Memory &memory, const TensorSignature &result) {
+absl::StatusOr<NpyArray> transferToHost(const Memory &memory,
+                                        const TensorSignature &result) {
   NpyArray array;
   array.elementType = result.elementType;
   array.shape = result.shape;
@@ -55,8 +62,14 @@ NpyArray transferToHost(const Memory &memory, const TensorSignature &result) {
     for (int64_t r = 0; r < tiled.rows; ++r)
       for (int64_t c = 0; c < tiled.cols; ++c) {
         int64_t offset = tiled.wordOffset(b, r, c);
-        array.words.push_back(memory.readHbmWord(
-            result.hbmTile + offset / kWordsPerTile, offset % kWordsPerTile));
+        uint32_t word;
+        if (absl::Status status =
+                memory.readHbmWord(result.hbmTile + offset / kWordsPerTile,
+                                   offset % kWordsPerTile, word);
+            !status.ok())
+          return absl::InvalidArgumentError(absl::StrCat(
+              "result '", result.name, "' is not in HBM: ", status.message()));
+        array.words.push_back(word);
       }
   return array;
 }

@@ -6,6 +6,17 @@
 
 namespace tpu::sim {
 
+const char *getStallCauseName(StallCause cause) {
+  switch (cause) {
+#define TPU_STALL_CAUSE_NAME(ENUM, NAME)                                       \
+  case StallCause::ENUM:                                                       \
+    return NAME;
+    TPU_STALL_CAUSES(TPU_STALL_CAUSE_NAME)
+#undef TPU_STALL_CAUSE_NAME
+  }
+  return "?";
+}
+
 double Stats::mxuUtilization() const {
   double capacity = double(cycles) * numMxus * kMxuDim * kMxuDim;
   return capacity > 0 ? double(mxuMacsUseful) / capacity : 0.0;

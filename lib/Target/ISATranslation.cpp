@@ -81,12 +81,11 @@ void tpu::registerISATranslations() {
             sourceMgr.getMemoryBuffer(sourceMgr.getMainFileID());
         std::vector<uint8_t> bytes(buffer->getBufferStart(),
                                    buffer->getBufferEnd());
-        std::string error;
-        std::optional<isa::Program> program = isa::readBinary(bytes, error);
-        if (!program) {
+        absl::StatusOr<isa::Program> program = isa::readBinary(bytes);
+        if (!program.ok()) {
           emitError(
               FileLineColLoc::get(context, buffer->getBufferIdentifier(), 0, 0))
-              << error;
+              << std::string(program.status().message());
           return {};
         }
         return importProgram(*program, context);

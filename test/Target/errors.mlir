@@ -27,7 +27,7 @@ tpu_isa.program @b attributes {arguments = [], results = []} {
 
 // -----
 
-// EXPORT: error: cannot be encoded: argument 'x' ends at HBM tile 8388609, past the chip's 8388608 tiles
+// EXPORT: error: 'tpu_isa.program' op argument 'x' ends at HBM tile 8388609, past the chip's 8388608 tiles
 tpu_isa.program @main attributes {
     arguments = [#tpu_isa.tensor<"x", tensor<8x128xf32>, hbm = 8388608>],
     results = []} {

@@ -37,6 +37,7 @@
 // JSON-NEXT:   "mxu-result": 0,
 // JSON-NEXT:   "mxu-weights": 0,
 // JSON-NEXT:   "scalar-dependency": 0,
+// JSON-NEXT:   "unit-busy": 0,
 // JSON-NEXT:   "vector-dependency": 3
 // JSON-NEXT: },
 // JSON-NEXT: "unit_busy_cycles": {

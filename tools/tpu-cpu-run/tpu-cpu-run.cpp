@@ -28,7 +28,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "tpu/Sim/Npy.h"
+#include "tpu/Npy/Npy.h"
 
 #include "mlir/Conversion/AffineToStandard/AffineToStandard.h"
 #include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
@@ -86,7 +86,7 @@
 #include <vector>
 
 using namespace mlir;
-using tpu::sim::NpyArray;
+using tpu::NpyArray;
 
 namespace {
 
@@ -313,7 +313,7 @@ int run() {
     if (failed(checkBoundaryType(argType, "argument #" + llvm::Twine(i) +
                                               " of @" + entryName)))
       return 1;
-    absl::StatusOr<NpyArray> array = tpu::sim::readNpyFile(inputNpys[i]);
+    absl::StatusOr<NpyArray> array = tpu::readNpyFile(inputNpys[i]);
     if (!array.ok())
       return fail(std::string(array.status().message()));
     auto tensor = cast<RankedTensorType>(argType);
@@ -323,9 +323,8 @@ int run() {
         array->elementType != tpu::isa::ElementType::F32)
       return fail("argument #" + llvm::Twine(i) + " of @" + entryName + " (" +
                   typeString(argType) + ") needs shape " +
-                  tpu::sim::formatShape(shape) + " float32, but " +
-                  inputNpys[i] + " has shape " +
-                  tpu::sim::formatShape(array->shape) + " " +
+                  tpu::formatShape(shape) + " float32, but " + inputNpys[i] +
+                  " has shape " + tpu::formatShape(array->shape) + " " +
                   dtypeName(*array));
     arrays.push_back(*std::move(array));
   }
@@ -395,8 +394,7 @@ int run() {
                 " failed: " + llvm::toString(std::move(error)));
 
   for (auto [i, path] : llvm::enumerate(outputNpys)) {
-    absl::Status status =
-        tpu::sim::writeNpyFile(path, arrays[inputNpys.size() + i]);
+    absl::Status status = writeNpyFile(path, arrays[inputNpys.size() + i]);
     if (!status.ok())
       return fail(std::string(status.message()));
   }

@@ -13,8 +13,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "tpu/Npy/Npy.h"
 #include "tpu/Reference/MatmulReference.h"
-#include "tpu/Sim/Npy.h"
 
 #include "absl/flags/flag.h"
 #include "absl/flags/parse.h"
@@ -43,7 +43,6 @@ ABSL_FLAG(std::string, accumulator, "",
 ABSL_FLAG(std::string, o, "", "the output file");
 
 using namespace tpu;
-using sim::NpyArray;
 
 namespace {
 
@@ -101,17 +100,17 @@ int makeRandom() {
       return fail("--dist must be normal, uniform or special");
     array.words.push_back(bitsOf(value));
   }
-  absl::Status status = sim::writeNpyFile(absl::GetFlag(FLAGS_o), array);
+  absl::Status status = writeNpyFile(absl::GetFlag(FLAGS_o), array);
   return status.ok() ? 0 : fail(std::string(status.message()));
 }
 
 /// Reads both files, or says why one cannot be read.
 absl::StatusOr<std::pair<NpyArray, NpyArray>>
 readPair(const std::string &first, const std::string &second) {
-  absl::StatusOr<NpyArray> a = sim::readNpyFile(first);
+  absl::StatusOr<NpyArray> a = readNpyFile(first);
   if (!a.ok())
     return a.status();
-  absl::StatusOr<NpyArray> b = sim::readNpyFile(second);
+  absl::StatusOr<NpyArray> b = readNpyFile(second);
   if (!b.ok())
     return b.status();
   return std::make_pair(*std::move(a), *std::move(b));
@@ -157,14 +156,13 @@ absl::StatusOr<MatmulOperands> getMatmulShape(const NpyArray &lhs,
 /// The --accumulator file, which must have the result's shape.
 absl::StatusOr<std::vector<float>>
 readAccumulator(const std::vector<int64_t> &resultShape) {
-  absl::StatusOr<NpyArray> acc =
-      sim::readNpyFile(absl::GetFlag(FLAGS_accumulator));
+  absl::StatusOr<NpyArray> acc = readNpyFile(absl::GetFlag(FLAGS_accumulator));
   if (!acc.ok())
     return acc.status();
   if (acc->shape != resultShape)
     return absl::InvalidArgumentError(
-        "--accumulator has shape " + sim::formatShape(acc->shape) +
-        ", the result " + sim::formatShape(resultShape));
+        "--accumulator has shape " + formatShape(acc->shape) + ", the result " +
+        formatShape(resultShape));
   return floats(*acc);
 }
 
@@ -190,8 +188,8 @@ int checkBound(const std::string &gotPath, const std::string &wantPath,
     return fail(std::string(operands.status().message()));
   const NpyArray &got = results->first, &want = results->second;
   if (got.shape != operands->resultShape || want.shape != got.shape)
-    return fail("result shapes " + sim::formatShape(got.shape) + " and " +
-                sim::formatShape(want.shape) + " do not match the operands'");
+    return fail("result shapes " + formatShape(got.shape) + " and " +
+                formatShape(want.shape) + " do not match the operands'");
   std::string precision = absl::GetFlag(FLAGS_precision);
   double productError = precision == "highest" ? 0.0
                         : precision == "high"  ? std::ldexp(1.0, -15)
@@ -274,7 +272,7 @@ int matmul(const std::string &lhsPath, const std::string &rhsPath) {
   out.shape = operands->resultShape;
   for (float value : c)
     out.words.push_back(bitsOf(value));
-  absl::Status status = sim::writeNpyFile(absl::GetFlag(FLAGS_o), out);
+  absl::Status status = writeNpyFile(absl::GetFlag(FLAGS_o), out);
   return status.ok() ? 0 : fail(std::string(status.message()));
 }
 
@@ -284,8 +282,8 @@ int compare(const std::string &gotPath, const std::string &wantPath) {
     return fail(std::string(inputs.status().message()));
   const NpyArray *got = &inputs->first, *want = &inputs->second;
   if (got->shape != want->shape)
-    return fail("shapes differ: " + sim::formatShape(got->shape) + " vs " +
-                sim::formatShape(want->shape));
+    return fail("shapes differ: " + formatShape(got->shape) + " vs " +
+                formatShape(want->shape));
   double rtol = absl::GetFlag(FLAGS_rtol), atol = absl::GetFlag(FLAGS_atol);
   bool exact = rtol < 0;
   size_t mismatches = 0;

@@ -6,7 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tpu/ISA/Binary.h"
-#include "tpu/Sim/Npy.h"
+#include "tpu/Npy/Npy.h"
 #include "tpu/Sim/Runtime.h"
 #include "tpu/Sim/Simulator.h"
 
@@ -125,9 +125,10 @@ int main(int argc, char **argv) {
     return fail(kUsageError, binaryPath + ": cannot open the file");
   std::vector<uint8_t> bytes((std::istreambuf_iterator<char>(file)),
                              std::istreambuf_iterator<char>());
-  std::optional<tpu::isa::Program> program = tpu::isa::readBinary(bytes, error);
-  if (!program)
-    return fail(kBadBinary, binaryPath + ": " + error);
+  absl::StatusOr<tpu::isa::Program> program = tpu::isa::readBinary(bytes);
+  if (!program.ok())
+    return fail(kBadBinary,
+                binaryPath + ": " + std::string(program.status().message()));
 
   if (std::string chipName = absl::GetFlag(FLAGS_chip); !chipName.empty()) {
     std::optional<tpu::ChipKind> chip = tpu::lookupChip(chipName);
@@ -142,10 +143,9 @@ int main(int argc, char **argv) {
                         chipName + "; rebuild it with chip=" + chipName +
                         ", or pass --allow-chip-mismatch to run it anyway");
       program->chip = *chip;
-      if (std::optional<std::string> invalid =
-              tpu::isa::verifyProgram(*program))
+      if (absl::Status status = tpu::isa::verifyProgram(*program); !status.ok())
         return fail(kBadBinary, binaryPath + " cannot run on " + chipName +
-                                    ": " + *invalid);
+                                    ": " + std::string(status.message()));
     }
   }
 
@@ -163,9 +163,14 @@ int main(int argc, char **argv) {
   tpu::sim::SimulatorOptions options;
   options.maxCycles = absl::GetFlag(FLAGS_max_cycles);
   options.trace = !absl::GetFlag(FLAGS_trace).empty();
-  tpu::sim::Simulator simulator(*program, options);
+  absl::StatusOr<std::unique_ptr<tpu::sim::Simulator>> created =
+      tpu::sim::Simulator::create(*program, options);
+  if (!created.ok())
+    return fail(kBadBinary,
+                binaryPath + ": " + std::string(created.status().message()));
+  tpu::sim::Simulator &simulator = **created;
   for (size_t i = 0; i < inputs.size(); ++i) {
-    absl::StatusOr<tpu::sim::NpyArray> array = tpu::sim::readNpyFile(inputs[i]);
+    absl::StatusOr<tpu::NpyArray> array = tpu::readNpyFile(inputs[i]);
     if (!array.ok())
       return fail(kUsageError, std::string(array.status().message()));
     absl::Status status = tpu::sim::transferToDevice(
@@ -188,9 +193,11 @@ int main(int argc, char **argv) {
     return fail(kTrapped, trap->describe());
 
   for (size_t i = 0; i < outputs.size(); ++i) {
-    absl::Status status = tpu::sim::writeNpyFile(
-        outputs[i],
-        tpu::sim::transferToHost(simulator.getMemory(), program->results[i]));
+    absl::StatusOr<tpu::NpyArray> result =
+        tpu::sim::transferToHost(simulator.getMemory(), program->results[i]);
+    if (!result.ok())
+      return fail(kBadBinary, std::string(result.status().message()));
+    absl::Status status = tpu::writeNpyFile(outputs[i], *result);
     if (!status.ok())
       return fail(kUsageError, std::string(status.message()));
   }

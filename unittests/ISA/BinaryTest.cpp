@@ -40,6 +40,12 @@ TEST(BinaryTest, Crc32KnownAnswer) {
   EXPECT_EQ(crc32(reinterpret_cast<const uint8_t *>(text), 9), 0xCBF43926u);
 }
 
+/// Why `bytes` does not load, or "" if it does.
+std::string loadError(const std::vector<uint8_t> &bytes) {
+  absl::StatusOr<Program> program = readBinary(bytes);
+  return program.ok() ? "" : std::string(program.status().message());
+}
+
 TEST(BinaryTest, HeaderLayout) {
   std::vector<uint8_t> bytes = writeBinary(sampleProgram());
   ASSERT_GE(bytes.size(), kBinaryHeaderBytes);
@@ -59,9 +65,8 @@ TEST(BinaryTest, HeaderLayout) {
 TEST(BinaryTest, RoundTripsByteIdentically) {
   Program program = sampleProgram();
   std::vector<uint8_t> bytes = writeBinary(program);
-  std::string error;
-  std::optional<Program> read = readBinary(bytes, error);
-  ASSERT_TRUE(read) << error;
+  absl::StatusOr<Program> read = readBinary(bytes);
+  ASSERT_TRUE(read.ok()) << read.status();
   EXPECT_EQ(*read, program);
   EXPECT_EQ(writeBinary(*read), bytes);
 }
@@ -70,9 +75,7 @@ TEST(BinaryTest, EveryTruncationIsAnError) {
   std::vector<uint8_t> bytes = writeBinary(sampleProgram());
   for (size_t size = 0; size < bytes.size(); ++size) {
     std::vector<uint8_t> cut(bytes.begin(), bytes.begin() + size);
-    std::string error;
-    EXPECT_FALSE(readBinary(cut, error)) << size;
-    EXPECT_FALSE(error.empty()) << size;
+    EXPECT_FALSE(loadError(cut).empty()) << size;
   }
 }
 
@@ -81,8 +84,7 @@ TEST(BinaryTest, EveryFlippedBitIsAnError) {
   for (size_t bit = 0; bit < bytes.size() * 8; ++bit) {
     std::vector<uint8_t> flipped = bytes;
     flipped[bit / 8] ^= uint8_t(1u << (bit % 8));
-    std::string error;
-    EXPECT_FALSE(readBinary(flipped, error)) << "bit " << bit;
+    EXPECT_FALSE(loadError(flipped).empty()) << "bit " << bit;
   }
 }
 
@@ -92,34 +94,40 @@ TEST(BinaryTest, Messages) {
 
   std::vector<uint8_t> badMagic = bytes;
   badMagic[0] = 'X';
-  EXPECT_FALSE(readBinary(badMagic, error));
+  error = loadError(badMagic);
+  EXPECT_FALSE(error.empty());
   EXPECT_NE(error.find("not a TPU binary"), std::string::npos) << error;
 
   std::vector<uint8_t> badVersion = bytes;
   badVersion[8] = 9;
-  EXPECT_FALSE(readBinary(badVersion, error));
+  error = loadError(badVersion);
+  EXPECT_FALSE(error.empty());
   EXPECT_EQ(error, "unsupported binary format version 9; this tool reads "
                    "version 1 (rebuild the binary with this tpu-translate)");
 
   std::vector<uint8_t> corrupt = bytes;
   corrupt.back() ^= 1;
-  EXPECT_FALSE(readBinary(corrupt, error));
+  error = loadError(corrupt);
+  EXPECT_FALSE(error.empty());
   EXPECT_EQ(error.rfind("corrupt: checksum mismatch", 0), 0u) << error;
 
   // The chip is in the header and covered by the checksum too.
   std::vector<uint8_t> otherChip = bytes;
   otherChip[12] = 2;
-  EXPECT_FALSE(readBinary(otherChip, error));
+  error = loadError(otherChip);
+  EXPECT_FALSE(error.empty());
   EXPECT_EQ(error.rfind("corrupt: checksum mismatch", 0), 0u) << error;
 
   std::vector<uint8_t> truncated(bytes.begin(), bytes.end() - 3);
-  EXPECT_FALSE(readBinary(truncated, error));
+  error = loadError(truncated);
+  EXPECT_FALSE(error.empty());
   EXPECT_NE(error.find("truncated or padded"), std::string::npos) << error;
 
   std::vector<uint8_t> badChip = bytes;
   badChip[12] = 7;
   reseal(badChip);
-  EXPECT_FALSE(readBinary(badChip, error));
+  error = loadError(badChip);
+  EXPECT_FALSE(error.empty());
   EXPECT_EQ(error, "corrupt: unknown chip code 7 (this tool knows v2, v3, v4)");
 }
 
@@ -127,19 +135,22 @@ TEST(BinaryTest, ProgramChecks) {
   std::string error;
   Program wrongMxu = sampleProgram();
   wrongMxu.chip = ChipKind::V2; // one MXU; the sample pushes to MXU 1
-  EXPECT_FALSE(readBinary(writeBinary(wrongMxu), error));
+  error = loadError(writeBinary(wrongMxu));
+  EXPECT_FALSE(error.empty());
   EXPECT_EQ(error, "invalid program: bundle 0: mxu.push uses MXU 1, but v2 "
                    "has 1 MXU(s) per core (0..0)");
 
   Program badTarget = sampleProgram();
   badTarget.bundles[1].instructions[0].operands[2] = 9;
-  EXPECT_FALSE(readBinary(writeBinary(badTarget), error));
-  EXPECT_EQ(error, "invalid program: bundle 1: br.lt targets bundle 9, but "
+  error = loadError(writeBinary(badTarget));
+  EXPECT_FALSE(error.empty());
+  EXPECT_EQ(error, "invalid program: bundle 1: br.lt targets bundle b9, but "
                    "the program has 3 bundles");
 
   Program huge = sampleProgram();
   huge.results[0].shape = {1 << 20, 1 << 20};
-  EXPECT_FALSE(readBinary(writeBinary(huge), error));
+  error = loadError(writeBinary(huge));
+  EXPECT_FALSE(error.empty());
   EXPECT_NE(error.find("past the chip's"), std::string::npos) << error;
 }
 

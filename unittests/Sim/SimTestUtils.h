@@ -29,18 +29,18 @@ public:
       std::stringstream stream(line);
       std::string text;
       while (std::getline(stream, text, ';')) {
-        std::string error;
-        std::optional<isa::Instruction> inst =
-            isa::parseInstruction(text, error);
-        EXPECT_TRUE(inst) << text << ": " << error;
-        if (inst)
+        absl::StatusOr<isa::Instruction> inst = isa::parseInstruction(text);
+        EXPECT_TRUE(inst.ok()) << text << ": " << inst.status();
+        if (inst.ok())
           bundle.instructions.push_back(*inst);
       }
       program.bundles.push_back(bundle);
     }
-    std::optional<std::string> invalid = isa::verifyProgram(program);
-    EXPECT_FALSE(invalid) << *invalid;
-    simulator = std::make_unique<Simulator>(program, SimulatorOptions());
+    absl::StatusOr<std::unique_ptr<Simulator>> created =
+        Simulator::create(program, SimulatorOptions());
+    EXPECT_TRUE(created.ok()) << created.status();
+    if (created.ok())
+      simulator = *std::move(created);
   }
 
   Simulator &sim() { return *simulator; }

@@ -26,6 +26,8 @@
 
 #include "tpu/ISA/Program.h"
 
+#include "absl/status/statusor.h"
+
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -42,16 +44,15 @@ inline constexpr size_t kBinaryChecksumOffset = 24;
 /// except the four of the checksum field. `bytes` holds at least a header.
 uint32_t computeBinaryChecksum(const std::vector<uint8_t> &bytes);
 
-/// CRC-32 (IEEE 802.3, as zlib computes it).
-uint32_t crc32(const uint8_t *data, size_t size);
+/// CRC-32 (IEEE 802.3, as zlib computes it) of `size` bytes, continuing
+/// from `crc` (the CRC of the bytes before them; 0 to start).
+uint32_t crc32(const uint8_t *data, size_t size, uint32_t crc = 0);
 
 std::vector<uint8_t> writeBinary(const Program &program);
 
 /// Parses and validates a binary (format, checksum, code, verifyProgram).
-/// On failure returns nothing and sets `error` to a sentence that says what
-/// is wrong with the file.
-std::optional<Program> readBinary(const std::vector<uint8_t> &bytes,
-                                  std::string &error);
+/// A failure's message is a sentence that says what is wrong with the file.
+absl::StatusOr<Program> readBinary(const std::vector<uint8_t> &bytes);
 
 } // namespace tpu::isa
 

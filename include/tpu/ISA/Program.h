@@ -23,8 +23,13 @@ namespace tpu::isa {
 
 /// Element types a program's arguments and results may have. Each element
 /// takes one 32-bit word of the tiled layout.
-enum class ElementType : uint8_t { F32 = 0, I32 = 1 };
+enum class ElementType : uint8_t {
+#define TPU_ELEMENT_TYPE(ENUM, NAME, CODE) ENUM = CODE,
+#include "tpu/ISA/ElementTypes.def"
+};
 const char *getElementTypeName(ElementType type);
+/// The element type with binary code `code`, or nothing.
+std::optional<ElementType> lookupElementType(unsigned code);
 
 /// One argument or result of the entry function.
 struct TensorSignature {
@@ -70,10 +75,25 @@ struct Program {
   }
 };
 
-/// Checks what the encoding cannot: every bundle follows the slot rules,
-/// MXU indices exist on the program's chip, branch targets are bundles, and
-/// tensors and constants fit in the chip's HBM. Returns an error message.
-std::optional<std::string> verifyProgram(const Program &program);
+/// Checks what the encoding cannot: tensors and constants fit in the chip's
+/// HBM, and verifyBundleInProgram holds for every bundle. The one program
+/// verifier: the loader, the tools and the tpu_isa dialect all call it (or
+/// its two parts).
+absl::Status verifyProgram(const Program &program);
+
+/// The entry signature and the constants: shapes and ranks the runtime
+/// supports, each placed inside the chip's HBM.
+absl::Status verifySignature(const Program &program);
+
+/// One bundle of a program for `chip` with `numBundles` bundles: the slot
+/// rules (verifyBundle) and verifyInstructionInProgram for each instruction.
+absl::Status verifyBundleInProgram(const Bundle &bundle, ChipKind chip,
+                                   size_t numBundles);
+
+/// What an instruction needs of its program: MXU indices that the chip has,
+/// branch targets that are bundles of the program.
+absl::Status verifyInstructionInProgram(const Instruction &inst, ChipKind chip,
+                                        size_t numBundles);
 
 } // namespace tpu::isa
 

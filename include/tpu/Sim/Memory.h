@@ -4,8 +4,8 @@
 // sparsely, a tile at a time on first write (reads of untouched tiles see
 // zeros), so a 32 GiB address space costs only what a program touches. VMEM
 // (16 MiB) is addressed in rows of 128 words (512 B); 8 rows make a tile.
-// SMEM (16 KiB) is addressed in words. Accessors check bounds and return
-// false with a message on a bad address; the caller turns that into a trap.
+// SMEM (16 KiB) is addressed in words. Every access a program controls is
+// checked first: a bad address is an error the caller turns into a trap.
 //
 //===----------------------------------------------------------------------===//
 
@@ -15,10 +15,11 @@
 #include "tpu/Support/Chip.h"
 #include "tpu/Support/TiledLayout.h"
 
+#include "absl/status/status.h"
+
 #include <array>
 #include <cstdint>
 #include <memory>
-#include <string>
 #include <unordered_map>
 #include <vector>
 
@@ -27,24 +28,23 @@ namespace tpu::sim {
 inline constexpr int64_t kSmemWords = kSmemBytes / 4;
 
 using Tile = std::array<uint32_t, kWordsPerTile>;
-using Row = std::array<uint32_t, kLanes>;
 
 class Memory {
 public:
   explicit Memory(const ChipInfo &chip);
 
-  /// HBM. `readHbmTile` of a never-written tile gives zeros.
-  bool readHbmTile(int64_t tile, Tile &out, std::string &error) const;
-  bool writeHbmTile(int64_t tile, const Tile &in, std::string &error);
+  /// HBM tiles. Reading a never-written tile gives zeros.
+  absl::Status checkHbmTile(int64_t tile) const;
+  absl::Status readHbmTile(int64_t tile, Tile &out) const;
+  absl::Status writeHbmTile(int64_t tile, const Tile &in);
   /// Word access for the runtime's host transfers.
-  bool writeHbmWord(int64_t tile, int64_t word, uint32_t value,
-                    std::string &error);
-  uint32_t readHbmWord(int64_t tile, int64_t word) const;
+  absl::Status writeHbmWord(int64_t tile, int64_t word, uint32_t value);
+  absl::Status readHbmWord(int64_t tile, int64_t word, uint32_t &out) const;
   /// Bytes of HBM actually allocated.
   uint64_t getHbmResidentBytes() const { return hbm.size() * sizeof(Tile); }
 
-  /// VMEM rows.
-  bool checkVmemRows(int64_t first, int64_t count, std::string &error) const;
+  /// VMEM rows: check a range, then address its rows.
+  absl::Status checkVmemRows(int64_t first, int64_t count) const;
   const uint32_t *vmemRow(int64_t row) const { return &vmem[row * kLanes]; }
   uint32_t *vmemRow(int64_t row) { return &vmem[row * kLanes]; }
   /// The highest VMEM byte written so far, plus one.
@@ -56,11 +56,11 @@ public:
   }
 
   /// SMEM words.
-  bool readSmem(int64_t word, uint32_t &out, std::string &error) const;
-  bool writeSmem(int64_t word, uint32_t value, std::string &error);
+  absl::Status readSmem(int64_t word, uint32_t &out) const;
+  absl::Status writeSmem(int64_t word, uint32_t value);
 
 private:
-  bool checkHbmTile(int64_t tile, std::string &error) const;
+  Tile &hbmTileForWrite(int64_t tile);
 
   int64_t hbmTiles;
   std::unordered_map<int64_t, std::unique_ptr<Tile>> hbm;

@@ -10,8 +10,8 @@
 #ifndef TPU_SIM_RUNTIME_H
 #define TPU_SIM_RUNTIME_H
 
+#include "tpu/Npy/Npy.h"
 #include "tpu/Sim/Memory.h"
-#include "tpu/Sim/Npy.h"
 
 #include "absl/status/status.h"
 
@@ -24,8 +24,8 @@ absl::Status transferToDevice(Memory &memory,
                               const NpyArray &array, const std::string &source);
 
 /// Reads `result` back from HBM, without its padding.
-NpyArray transferToHost(const Memory &memory,
-                        const isa::TensorSignature &result);
+absl::StatusOr<NpyArray> transferToHost(const Memory &memory,
+                                        const isa::TensorSignature &result);
 
 } // namespace tpu::sim
 

@@ -1,12 +1,13 @@
 //===- Simulator.h - Bit-exact, cycle-timed TPU core simulator --*- C++ -*-===//
 //
 // Runs a Program on one TensorCore. The step loop issues one bundle per
-// cycle, in order; a scoreboard holds a bundle back until its operands are
-// ready and its units are free (the reasons are counted as stall causes).
-// Every instruction's latency and unit come from ISA.def, and its effect is
-// computed when it issues, so the functional result and the timing come
-// from one pass over the same instruction stream. docs/Simulator.md is the
-// model in prose.
+// cycle, in order; a scoreboard holds a bundle back until its registers are
+// ready, its units have passed their issue intervals and the MXUs and the
+// DMA engine can take it (the reasons are counted as stall causes). Each
+// instruction's latency, unit and operand kinds come from ISA.def, and its
+// effect is computed by its handler (lib/Sim/Semantics/) when it issues, so
+// the functional result and the timing come from one pass over the same
+// instruction stream. docs/Simulator.md is the model in prose.
 //
 //===----------------------------------------------------------------------===//
 
@@ -19,13 +20,16 @@
 #include "tpu/Sim/Stats.h"
 #include "tpu/Sim/Trace.h"
 
+#include "absl/status/statusor.h"
+
 #include <memory>
 #include <optional>
 #include <string>
 
 namespace tpu::sim {
 
-/// Latencies that are not an instruction's own.
+/// Timing the MXUs and the DMA engine add to their instructions' latencies
+/// (docs/Simulator.md, "Timing").
 inline constexpr uint64_t kMxuWeightLoadCycles = kMxuDim; // one row per cycle
 inline constexpr uint64_t kMxuPushCycles = kSublanes;     // one row per cycle
 /// Fill and drain of the systolic array after the last row enters: R + C - 2.
@@ -34,14 +38,20 @@ inline constexpr uint64_t kDmaLatencyCycles = 100;
 inline constexpr unsigned kMaxOutstandingDmas = 32;
 inline constexpr uint64_t kTakenBranchPenalty = 1;
 
+/// TPU_TRAP_KIND(Enum, name) for every way a run can stop early.
+#define TPU_TRAP_KINDS(X)                                                      \
+  X(OutOfBounds, "out-of-bounds access")                                       \
+  X(Misaligned, "misaligned access")                                           \
+  X(DmaRace, "DMA race")                                                       \
+  X(DmaDeadlock, "DMA deadlock")                                               \
+  X(CycleLimit, "cycle limit")                                                 \
+  X(PcOutOfRange, "pc out of range")
+
 struct Trap {
   enum class Kind {
-    OutOfBounds,
-    Misaligned,
-    DmaRace,
-    DmaDeadlock,
-    CycleLimit,
-    PcOutOfRange,
+#define TPU_TRAP_KIND_ENUM(ENUM, NAME) ENUM,
+    TPU_TRAP_KINDS(TPU_TRAP_KIND_ENUM)
+#undef TPU_TRAP_KIND_ENUM
   };
   Kind kind;
   uint64_t cycle = 0;
@@ -61,7 +71,10 @@ struct SimulatorOptions {
 
 class Simulator {
 public:
-  Simulator(const isa::Program &program, SimulatorOptions options);
+  /// A simulator with `program`'s constants in HBM. Fails if the program
+  /// does not verify (isa::verifyProgram): the step loop relies on it.
+  static absl::StatusOr<std::unique_ptr<Simulator>>
+  create(const isa::Program &program, SimulatorOptions options);
   ~Simulator();
 
   Memory &getMemory() { return memory; }
@@ -74,7 +87,8 @@ public:
   const Trace *getTrace() const { return trace.get(); }
 
 private:
-  class Impl;
+  Simulator(const isa::Program &program, SimulatorOptions options);
+
   const isa::Program &program;
   const ChipInfo &chip;
   SimulatorOptions options;

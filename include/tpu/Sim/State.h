@@ -36,8 +36,8 @@ struct ArchState {
   explicit ArchState(unsigned numMxus) : mxus(numMxus) {}
 
   /// s0 reads as zero; writes to it are dropped.
-  std::array<uint32_t, kNumScalarRegisters> sregs{};
-  std::array<VReg, kNumVectorRegisters> vregs{};
+  std::array<uint32_t, isa::kNumScalarRegisters> sregs{};
+  std::array<VReg, isa::kNumVectorRegisters> vregs{};
   std::vector<MxuState> mxus;
   /// Completed, not yet waited-for DMAs per semaphore.
   std::array<int64_t, isa::kNumSemaphores> semaphores{};

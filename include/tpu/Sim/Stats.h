@@ -11,6 +11,32 @@
 
 namespace tpu::sim {
 
+/// X(Enum, name) for every reason a bundle can wait; docs/Simulator.md
+/// defines each. All are reported, even at zero.
+#define TPU_STALL_CAUSES(X)                                                    \
+  X(ScalarDependency, "scalar-dependency")                                     \
+  X(VectorDependency, "vector-dependency")                                     \
+  X(UnitBusy, "unit-busy")                                                     \
+  X(MxuBusy, "mxu-busy")                                                       \
+  X(MxuWeights, "mxu-weights")                                                 \
+  X(MxuResult, "mxu-result")                                                   \
+  X(DmaWait, "dma-wait")                                                       \
+  X(DmaQueue, "dma-queue")                                                     \
+  X(Branch, "branch")                                                          \
+  X(Drain, "drain")
+
+enum class StallCause : uint8_t {
+#define TPU_STALL_CAUSE_ENUM(ENUM, NAME) ENUM,
+  TPU_STALL_CAUSES(TPU_STALL_CAUSE_ENUM)
+#undef TPU_STALL_CAUSE_ENUM
+};
+inline constexpr unsigned kNumStallCauses = 0
+#define TPU_STALL_CAUSE_COUNT(ENUM, NAME) +1
+    TPU_STALL_CAUSES(TPU_STALL_CAUSE_COUNT)
+#undef TPU_STALL_CAUSE_COUNT
+    ;
+const char *getStallCauseName(StallCause cause);
+
 /// Counters of one run. docs/Simulator.md defines each.
 struct Stats {
   std::string chip;

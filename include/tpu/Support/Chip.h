@@ -66,8 +66,7 @@ std::string listChipNames();
 // Per-TensorCore geometry, the same on every generation in the table.
 //===----------------------------------------------------------------------===//
 
-/// Vector registers: each holds kSublanes x kLanes 32-bit words.
-inline constexpr unsigned kNumVectorRegisters = 32;
+/// A vector register holds kSublanes x kLanes 32-bit words.
 inline constexpr unsigned kSublanes = 8;
 inline constexpr unsigned kLanes = 128;
 /// One (8,128) tile of 32-bit words: a vreg, and the VMEM addressing unit.
@@ -76,19 +75,10 @@ inline constexpr uint64_t kVmemBytes = 16ull << 20;
 /// VMEM is addressed in rows of kLanes 32-bit words.
 inline constexpr int64_t kVmemRows = int64_t(kVmemBytes / (kLanes * 4));
 inline constexpr uint64_t kSmemBytes = 16ull << 10;
-inline constexpr unsigned kNumScalarRegisters = 32;
 /// The MXU is a kMxuDim x kMxuDim systolic array.
 inline constexpr unsigned kMxuDim = 128;
 
-/// VLIW bundle slots.
-inline constexpr unsigned kScalarSlots = 2;
-/// Vector slots, of which kVectorMemorySlots may be loads or stores.
-inline constexpr unsigned kVectorSlots = 4;
-inline constexpr unsigned kVectorMemorySlots = 2;
-/// Matrix slots: one push, one pop.
-inline constexpr unsigned kMatrixSlots = 2;
-/// DMA and synchronisation.
-inline constexpr unsigned kMiscSlots = 1;
+// Registers and VLIW slots are the instruction set's: tpu/ISA/ISA.def.
 
 } // namespace tpu
 

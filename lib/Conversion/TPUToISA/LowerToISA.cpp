@@ -88,7 +88,7 @@ struct EntryLowering {
   Emitter out;
   // s0 reads 0 and s31 holds 1; the others are free.
   RegisterPool scalars{kZeroReg + 1, kOneReg - 1},
-      vectors{0, kNumVectorRegisters - 1};
+      vectors{0, isa::kNumVectorRegisters - 1};
   DenseMap<Value, int64_t> regs;
   /// Values whose register is released after the op has been emitted.
   DenseMap<Operation *, SmallVector<Value>> releaseAfter;
@@ -117,10 +117,10 @@ struct EntryLowering {
     out.patch();
     for (const Instruction &inst : out.code)
       program.bundles.push_back(isa::Bundle{{inst}});
-    if (std::optional<std::string> message = isa::verifyProgram(program)) {
+    if (absl::Status status = isa::verifyProgram(program); !status.ok())
       return func.emitError()
-             << "tpu-lower-to-isa: the program cannot be encoded: " << *message;
-    }
+             << "tpu-lower-to-isa: the program cannot be encoded: "
+             << std::string(status.message());
     OpBuilder builder(func);
     isa::ir::buildProgram(builder, func.getLoc(), program);
     func.erase();
@@ -531,7 +531,7 @@ struct EntryLowering {
   /// v.xpose transposes v0..v15 into v16..v31: the block is loaded into the
   /// first group and stored from the second.
   void lowerTranspose(TransposeBlockOp transpose) {
-    if (vectors.free.size() != kNumVectorRegisters)
+    if (vectors.free.size() != isa::kNumVectorRegisters)
       return fail(transpose, "tpu.transpose_block needs all 32 vector "
                              "registers, but a vector value is live across it");
     int64_t source = address(transpose, transpose.getSourceRow(),

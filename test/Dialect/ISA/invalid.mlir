@@ -57,7 +57,7 @@ tpu_isa.program @main attributes {arguments = [], results = []} {
 
 tpu_isa.program @main attributes {arguments = [], results = []} {
   bundle {
-    // expected-error @+1 {{'tpu_isa.inst' op v.add operand #0 is 40, outside [0, 31]}}
+    // expected-error @+1 {{'tpu_isa.inst' op v.add operand #0 is 40; expected a vector register v0..v31}}
     "tpu_isa.inst"() <{mnemonic = "v.add", operands = array<i64: 40, 2, 3>}> : () -> ()
   }
 }
@@ -65,7 +65,7 @@ tpu_isa.program @main attributes {arguments = [], results = []} {
 // -----
 
 tpu_isa.program @main attributes {arguments = [], results = []} {
-  // expected-error @+1 {{'tpu_isa.bundle' op bundle has 3 scalar-slot instructions; the limit is 2}}
+  // expected-error @+1 {{'tpu_isa.bundle' op bundle has 3 Scalar-slot instructions; the limit is 2 (the Scalar slots take s.li, s.add}}
   bundle {
     inst s.li s1, 1
     inst s.li s2, 1
@@ -121,7 +121,7 @@ tpu_isa.program @main attributes {arguments = [], results = []} {
 module attributes {tpu.chip = #tpu.chip<v2>} {
   tpu_isa.program @main attributes {arguments = [], results = []} {
     bundle {
-      // expected-error @+1 {{'tpu_isa.inst' op uses MXU 1, but v2 has 1 MXU(s) per core}}
+      // expected-error @+1 {{'tpu_isa.inst' op mxu.ldw uses MXU 1, but v2 has 1 MXU(s) per core (0..0)}}
       inst mxu.ldw 1, s1, s2
     }
     bundle {
@@ -134,7 +134,7 @@ module attributes {tpu.chip = #tpu.chip<v2>} {
 
 tpu_isa.program @main attributes {arguments = [], results = []} {
   bundle {
-    // expected-error @+1 {{'tpu_isa.inst' op targets bundle b5, but the program has 1 bundles}}
+    // expected-error @+1 {{'tpu_isa.inst' op jmp targets bundle b5, but the program has 1 bundles}}
     inst jmp b5
   }
 }

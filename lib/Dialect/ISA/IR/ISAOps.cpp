@@ -60,11 +60,9 @@ StringRef ProgramOp::getDefaultDialect() { return "tpu_isa"; }
 
 LogicalResult ProgramOp::verifyRegions() {
   bool seenBundle = false;
-  int64_t numBundles = 0;
   for (Operation &op : getBody().front()) {
     if (llvm::isa<BundleOp>(op)) {
       seenBundle = true;
-      ++numBundles;
     } else if (llvm::isa<HbmDataOp>(op)) {
       if (seenBundle)
         return op.emitOpError("must come before the program's bundles");
@@ -73,26 +71,24 @@ LogicalResult ProgramOp::verifyRegions() {
                             "tpu_isa.hbm_data and tpu_isa.bundle ops");
     }
   }
-  if (numBundles == 0)
+  if (!seenBundle)
     return emitOpError("needs at least one bundle (end it with halt)");
-  const ChipInfo &chip = getChipInfo(getChipOf(*this));
-  for (BundleOp bundle : getBody().front().getOps<BundleOp>()) {
-    for (InstOp inst : bundle.getBody().front().getOps<InstOp>()) {
-      isa::Instruction decoded = inst.getInstruction();
-      const isa::InstInfo &info = decoded.info();
-      for (unsigned i = 0, e = info.getNumOperands(); i < e; ++i) {
-        int64_t value = decoded.operands[i];
-        if (info.operands[i] == isa::OperandKind::Mxu &&
-            value >= int64_t(chip.mxusPerCore))
-          return inst.emitOpError()
-                 << "uses MXU " << value << ", but " << chip.name << " has "
-                 << chip.mxusPerCore << " MXU(s) per core";
-        if (info.operands[i] == isa::OperandKind::Target && value >= numBundles)
-          return inst.emitOpError()
-                 << "targets bundle b" << value << ", but the program has "
-                 << numBundles << " bundles";
-      }
-    }
+  // The rules are isa::verifyProgram's, checked part by part so that each
+  // error points at its bundle or instruction.
+  Program program = readProgram(*this);
+  if (absl::Status status = verifySignature(program); !status.ok())
+    return emitOpError() << std::string(status.message());
+  size_t numBundles = program.bundles.size();
+  for (auto [bundleOp, bundle] :
+       llvm::zip(getBody().front().getOps<BundleOp>(), program.bundles)) {
+    if (absl::Status status = verifyBundle(bundle); !status.ok())
+      return bundleOp.emitOpError() << std::string(status.message());
+    for (auto [instOp, inst] : llvm::zip(
+             bundleOp.getBody().front().getOps<InstOp>(), bundle.instructions))
+      if (absl::Status status =
+              verifyInstructionInProgram(inst, program.chip, numBundles);
+          !status.ok())
+        return instOp.emitOpError() << std::string(status.message());
   }
   return success();
 }
@@ -123,16 +119,12 @@ LogicalResult HbmDataOp::verify() {
 StringRef BundleOp::getDefaultDialect() { return "tpu_isa"; }
 
 LogicalResult BundleOp::verifyRegions() {
-  isa::Bundle bundle;
-  for (Operation &op : getBody().front()) {
-    auto inst = llvm::dyn_cast<InstOp>(op);
-    if (!inst)
+  for (Operation &op : getBody().front())
+    if (!llvm::isa<InstOp>(op))
       return op.emitOpError("cannot be in a tpu_isa.bundle; it holds only "
                             "tpu_isa.inst ops");
-    bundle.instructions.push_back(inst.getInstruction());
-  }
-  if (std::optional<std::string> error = isa::verifyBundle(bundle))
-    return emitOpError() << *error;
+  // The slot rules need the program (the chip, the branch targets): the
+  // program verifies its bundles.
   return success();
 }
 
@@ -159,9 +151,9 @@ LogicalResult InstOp::verify() {
     return emitOpError() << "'" << getMnemonic() << "' takes "
                          << info->getNumOperands() << " operand(s), got "
                          << getOperands().size();
-  if (std::optional<std::string> error =
-          isa::verifyInstruction(getInstruction()))
-    return emitOpError() << *error;
+  if (absl::Status status = isa::verifyInstruction(getInstruction());
+      !status.ok())
+    return emitOpError() << std::string(status.message());
   return success();
 }
 
@@ -193,12 +185,11 @@ ParseResult InstOp::parse(OpAsmParser &parser, OperationState &result) {
       text = value.getBitWidth() > 64 ? "overflow"
                                       : std::to_string(value.getSExtValue());
     }
-    std::string error;
-    std::optional<int64_t> value =
-        isa::parseOperand(info->operands[i], text, error);
-    if (!value)
+    absl::StatusOr<int64_t> value = isa::parseOperand(info->operands[i], text);
+    if (!value.ok())
       return parser.emitError(operandLoc)
-             << "'" << mnemonic << "' operand #" << i << ": " << error;
+             << "'" << mnemonic << "' operand #" << i << ": "
+             << std::string(value.status().message());
     operands.push_back(*value);
   }
   Builder &builder = parser.getBuilder();

@@ -37,7 +37,7 @@ static TensorAttr fromSignature(MLIRContext *context,
                          tensor.hbmTile);
 }
 
-FailureOr<isa::Program> tpu::isa::ir::toProgram(ProgramOp programOp) {
+isa::Program tpu::isa::ir::readProgram(ProgramOp programOp) {
   isa::Program program;
   program.chip = getChipOf(programOp);
   program.entry = programOp.getSymName().str();
@@ -66,8 +66,14 @@ FailureOr<isa::Program> tpu::isa::ir::toProgram(ProgramOp programOp) {
       bundle.instructions.push_back(inst.getInstruction());
     program.bundles.push_back(std::move(bundle));
   }
-  if (std::optional<std::string> error = isa::verifyProgram(program))
-    return emitError(programOp.getLoc()) << "cannot be encoded: " << *error;
+  return program;
+}
+
+FailureOr<isa::Program> tpu::isa::ir::toProgram(ProgramOp programOp) {
+  isa::Program program = readProgram(programOp);
+  if (absl::Status status = isa::verifyProgram(program); !status.ok())
+    return emitError(programOp.getLoc())
+           << "cannot be encoded: " << std::string(status.message());
   return program;
 }
 

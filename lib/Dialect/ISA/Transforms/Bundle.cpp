@@ -25,53 +25,8 @@ using namespace mlir;
 using namespace tpu;
 using isa::Instruction;
 using isa::Opcode;
-using isa::OperandKind;
 
 namespace {
-
-/// Registers as one number space: s0..s31 are 0..31, v0..v31 32..63.
-constexpr unsigned kVectorBase = 32;
-
-struct Access {
-  llvm::SmallVector<unsigned, 4> reads, writes;
-};
-
-Access getAccess(const Instruction &inst) {
-  Access access;
-  const isa::InstInfo &info = inst.info();
-  for (unsigned i = 0, e = info.getNumOperands(); i < e; ++i) {
-    auto reg = unsigned(inst.operands[i]);
-    switch (info.operands[i]) {
-    case OperandKind::SSrc:
-      access.reads.push_back(reg);
-      break;
-    case OperandKind::SDst:
-      if (reg != 0) // writes to s0 are dropped
-        access.writes.push_back(reg);
-      break;
-    case OperandKind::VSrc:
-      access.reads.push_back(kVectorBase + reg);
-      break;
-    case OperandKind::VDst:
-      access.writes.push_back(kVectorBase + reg);
-      break;
-    default:
-      break;
-    }
-  }
-  // v.xpose reads and writes a group of 16 vregs.
-  if (inst.opcode == Opcode::VXpose) {
-    access.reads.clear();
-    access.writes.clear();
-    for (unsigned g = 0; g < 16; ++g) {
-      if (inst.operands[1] + g < 32)
-        access.reads.push_back(kVectorBase + unsigned(inst.operands[1]) + g);
-      if (inst.operands[0] + g < 32)
-        access.writes.push_back(kVectorBase + unsigned(inst.operands[0]) + g);
-    }
-  }
-  return access;
-}
 
 /// Instructions whose effects on memory, the MXUs or the DMA engine must
 /// stay in program order.
@@ -88,8 +43,12 @@ bool isOrdered(Opcode opcode) {
   }
 }
 
-bool endsBlock(Opcode opcode) {
-  return isa::isControlFlow(opcode) || opcode == Opcode::Halt;
+bool isControlFlow(const Instruction &inst) {
+  return inst.info().isControlFlow();
+}
+
+bool endsBlock(const Instruction &inst) {
+  return isControlFlow(inst) || inst.opcode == Opcode::Halt;
 }
 
 struct BundlePass : public tpu::impl::TPUBundleBase<BundlePass> {
@@ -113,7 +72,7 @@ struct BundlePass : public tpu::impl::TPUBundleBase<BundlePass> {
       bundleStart.push_back(code.size());
       llvm::SmallDenseSet<unsigned> written;
       for (const Instruction &inst : bundle.instructions) {
-        Access access = getAccess(inst);
+        isa::RegisterAccess access = isa::getRegisterAccess(inst);
         for (unsigned reg : access.reads)
           if (written.contains(reg))
             return op.emitError()
@@ -130,9 +89,9 @@ struct BundlePass : public tpu::impl::TPUBundleBase<BundlePass> {
     std::vector<bool> leader(code.size() + 1, false);
     leader[0] = true;
     for (size_t i = 0; i < code.size(); ++i) {
-      if (endsBlock(code[i].opcode))
+      if (endsBlock(code[i]))
         leader[i + 1] = true;
-      if (isa::isControlFlow(code[i].opcode)) {
+      if (isControlFlow(code[i])) {
         const isa::InstInfo &info = code[i].info();
         int64_t target = code[i].operands[info.getNumOperands() - 1];
         leader[bundleStart[target]] = true;
@@ -154,14 +113,14 @@ struct BundlePass : public tpu::impl::TPUBundleBase<BundlePass> {
     newStart[code.size()] = bundles.size();
     for (isa::Bundle &bundle : bundles)
       for (Instruction &inst : bundle.instructions)
-        if (isa::isControlFlow(inst.opcode)) {
+        if (isControlFlow(inst)) {
           int64_t &target = inst.operands[inst.info().getNumOperands() - 1];
           target = int64_t(newStart[bundleStart[target]]);
         }
     program->bundles = std::move(bundles);
-    if (std::optional<std::string> error = isa::verifyProgram(*program))
-      return op.emitError()
-             << "tpu-bundle: produced an invalid program: " << *error;
+    if (absl::Status status = isa::verifyProgram(*program); !status.ok())
+      return op.emitError() << "tpu-bundle: produced an invalid program: "
+                            << std::string(status.message());
     OpBuilder builder(op);
     isa::ir::buildProgram(builder, op.getLoc(), *program);
     op.erase();
@@ -182,14 +141,14 @@ struct BundlePass : public tpu::impl::TPUBundleBase<BundlePass> {
           cycles.resize(cycle + 1);
         isa::Bundle trial = cycles[cycle];
         trial.instructions.push_back(inst);
-        if (!isa::verifyBundle(trial))
+        if (isa::verifyBundle(trial).ok())
           break;
       }
       cycles[cycle].instructions.push_back(inst);
       return cycle;
     };
     for (const Instruction &inst : block) {
-      Access access = getAccess(inst);
+      isa::RegisterAccess access = isa::getRegisterAccess(inst);
       size_t earliest = 0;
       for (unsigned reg : access.reads)
         if (ready.count(reg))
@@ -202,7 +161,7 @@ struct BundlePass : public tpu::impl::TPUBundleBase<BundlePass> {
       }
       if (isOrdered(inst.opcode))
         earliest = std::max(earliest, lastOrdered);
-      if (endsBlock(inst.opcode))
+      if (endsBlock(inst))
         earliest = std::max(earliest, latest);
       size_t cycle = place(inst, earliest);
       for (unsigned reg : access.reads)

@@ -28,6 +28,10 @@ namespace tpu::isa::ir {
 /// The chip `op` is compiled for: its module's `tpu.chip`, or the default.
 using tpu::getChipOf;
 
+/// `op` as a Program, as it stands (its instructions verified, the program
+/// not).
+Program readProgram(ProgramOp op);
+
 /// `op` as a Program, verified; diagnoses a program the chip cannot run.
 llvm::FailureOr<Program> toProgram(ProgramOp op);
 

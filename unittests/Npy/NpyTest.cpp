@@ -1,13 +1,12 @@
 //===- NpyTest.cpp - .npy reading and writing -----------------------------===//
 
-#include "tpu/Sim/Npy.h"
+#include "tpu/Npy/Npy.h"
 
 #include "gtest/gtest.h"
 
 #include <string>
 
 using namespace tpu;
-using namespace tpu::sim;
 
 namespace {
 

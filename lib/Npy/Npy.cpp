@@ -1,6 +1,6 @@
 //===- Npy.cpp - NumPy .npy files -----------------------------------------===//
 
-#include "tpu/Sim/Npy.h"
+#include "tpu/Npy/Npy.h"
 
 #include "absl/strings/str_cat.h"
 
@@ -8,7 +8,7 @@
 #include <fstream>
 #include <iterator>
 
-namespace tpu::sim {
+namespace tpu {
 
 using isa::ElementType;
 
@@ -183,4 +183,4 @@ absl::Status writeNpyFile(const std::string &path, const NpyArray &array) {
   return absl::OkStatus();
 }
 
-} // namespace tpu::sim
+} // namespace tpu

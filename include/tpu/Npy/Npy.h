@@ -6,8 +6,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef TPU_SIM_NPY_H
-#define TPU_SIM_NPY_H
+#ifndef TPU_NPY_NPY_H
+#define TPU_NPY_NPY_H
 
 #include "tpu/ISA/Program.h"
 
@@ -17,7 +17,7 @@
 #include <string>
 #include <vector>
 
-namespace tpu::sim {
+namespace tpu {
 
 struct NpyArray {
   isa::ElementType elementType = isa::ElementType::F32;
@@ -37,6 +37,6 @@ absl::Status writeNpyFile(const std::string &path, const NpyArray &array);
 /// `(7, 300)` as NumPy prints a shape.
 std::string formatShape(const std::vector<int64_t> &shape);
 
-} // namespace tpu::sim
+} // namespace tpu
 
-#endif // TPU_SIM_NPY_H
+#endif // TPU_NPY_NPY_H

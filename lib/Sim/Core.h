@@ -1,0 +1,145 @@
+//===- Core.h - What an instruction's semantics can see and do --*- C++ -*-===//
+//
+// The context every handler in Semantics/ runs in: the architectural state
+// as the current bundle found it, the bundle's pending register writes,
+// memory, the MXUs' and the DMA engine's timing, the statistics, and the
+// way to trap. Simulator.cpp's step loop owns one per run. Internal to the
+// simulator library.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TPU_LIB_SIM_CORE_H
+#define TPU_LIB_SIM_CORE_H
+
+#include "tpu/Sim/Simulator.h"
+
+#include <array>
+#include <deque>
+#include <optional>
+#include <utility>
+#include <vector>
+
+namespace tpu::sim {
+
+/// When each MXU's parts can next be used.
+struct MxuTiming {
+  uint64_t weightPortFree = 0, weightsReady = 0, inputFree = 0;
+  std::array<uint64_t, isa::kMxuResultSlots> slotReady{};
+};
+
+/// A DMA that has been issued and not yet completed.
+struct InFlightDma {
+  bool writesVmem;
+  int64_t vmemFirst, vmemEnd;
+  uint64_t completion;
+  int64_t pc;
+};
+
+/// The DMA engine: one transfer at a time at the chip's HBM bandwidth.
+struct DmaEngine {
+  double bytesPerCycle = 1;
+  uint64_t free = 0;
+  uint64_t lastCompletion = 0;
+  /// Ordered by completion.
+  std::vector<InFlightDma> inFlight;
+  /// Completion cycles not yet counted on each semaphore, oldest first.
+  std::array<std::vector<uint64_t>, isa::kNumSemaphores> pending;
+};
+
+/// Units whose busy cycles are counted: scalar, vpu, dma, then for each MXU
+/// its array and its weight loader. Counted in plain integers on the hot
+/// path; named into Stats once, at the end of the run.
+enum BusyUnit : unsigned { kScalarBusy, kVpuBusy, kDmaBusy, kFirstMxuBusy };
+inline unsigned mxuBusyUnit(int64_t mxu) {
+  return kFirstMxuBusy + 2 * unsigned(mxu);
+}
+inline unsigned mxuWeightsBusyUnit(int64_t mxu) { return mxuBusyUnit(mxu) + 1; }
+
+class Core {
+public:
+  Core(const isa::Program &program, const ChipInfo &chip, ArchState &state,
+       Memory &memory, Stats &stats, Trace *trace);
+
+  const isa::Program &program;
+  const ChipInfo &chip;
+  ArchState &state;
+  Memory &memory;
+  Stats &stats;
+  Trace *trace;
+
+  /// The cycle the current bundle issues in.
+  uint64_t now = 0;
+
+  //===--------------------------------------------------------------------===//
+  // Registers: reads see the state before the bundle; writes land when it
+  // retires.
+  //===--------------------------------------------------------------------===//
+
+  int32_t sreg(int64_t reg) const {
+    return reg == 0 ? 0 : int32_t(state.sregs[reg]);
+  }
+  const VReg &vreg(int64_t reg) const { return state.vregs[reg]; }
+  void writeScalar(int64_t reg, uint32_t value) {
+    if (reg != 0)
+      scalarWrites.emplace_back(reg, value);
+  }
+  /// The new value of `reg`, to fill in.
+  VReg &writeVector(int64_t reg) {
+    vectorWrites.emplace_back(reg, VReg());
+    return vectorWrites.back().second;
+  }
+  /// Applies the bundle's register writes.
+  void retireWrites();
+
+  //===--------------------------------------------------------------------===//
+  // Control
+  //===--------------------------------------------------------------------===//
+
+  void branchTo(int64_t target) {
+    nextPc = target;
+    branchTaken = true;
+  }
+  void halt() { halted = true; }
+
+  int64_t nextPc = 0;
+  bool branchTaken = false;
+  bool halted = false;
+
+  //===--------------------------------------------------------------------===//
+  // Traps: each returns false, for `return core.trap(...)` in a handler.
+  //===--------------------------------------------------------------------===//
+
+  bool trap(Trap::Kind kind, std::string reason);
+  /// Traps with `status`'s message, prefixed by the instruction's mnemonic,
+  /// unless it is OK.
+  bool check(const absl::Status &status, Trap::Kind kind,
+             const isa::Instruction &inst);
+  std::optional<Trap> takeTrap() { return std::move(trapInfo); }
+
+  //===--------------------------------------------------------------------===//
+  // Timing beyond registers and units
+  //===--------------------------------------------------------------------===//
+
+  std::vector<MxuTiming> mxuTiming;
+  DmaEngine dma;
+
+  /// `name` kept busy unit `unit` over cycles [begin, end).
+  void busy(unsigned unit, const char *name, uint64_t begin, uint64_t end) {
+    unitBusy[unit] += end - begin;
+    if (trace)
+      trace->add(busyUnitNames[unit], name, begin, end);
+  }
+  std::vector<std::string> busyUnitNames;
+  std::vector<uint64_t> unitBusy;
+
+private:
+  std::vector<std::pair<int64_t, uint32_t>> scalarWrites;
+  // A deque: references writeVector hands out stay valid as the bundle adds
+  // more.
+  std::deque<std::pair<int64_t, VReg>> vectorWrites;
+  std::optional<Trap> trapInfo;
+};
+
+} // namespace tpu::sim
+
+#endif // TPU_LIB_SIM_CORE_H

@@ -1,0 +1,148 @@
+//===- Mxu.cpp - The weight-stationary matrix units -----------------------===//
+//
+// Each MXU latches a kMxuDim x kMxuDim bf16 weight tile, streams 8 LHS rows
+// per push through it and keeps 8 x 128 f32 results in addressable slots.
+// Timing (docs/Simulator.md): a weight load takes the weight port for
+// kMxuWeightLoadCycles, a push takes the input for kMxuPushCycles, and a
+// push's result is ready kMxuPipelineCycles after its last row enters.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Semantics.h"
+
+#include "tpu/Support/BF16.h"
+
+#include <cstring>
+
+namespace tpu::sim {
+
+using isa::Instruction;
+using isa::Opcode;
+
+namespace {
+
+/// Traps unless `slot` addresses the result buffer.
+bool checkResultSlot(Core &core, const Instruction &inst, int32_t slot) {
+  if (slot >= 0 && slot < int32_t(isa::kMxuResultSlots))
+    return true;
+  return core.trap(Trap::Kind::OutOfBounds,
+                   std::string(inst.info().mnemonic) + ": result slot " +
+                       std::to_string(slot) + " is out of bounds [0, " +
+                       std::to_string(isa::kMxuResultSlots) + ")");
+}
+
+/// One pass of 8 LHS rows through the weight-stationary array: each output
+/// is a sum over k in ascending order, from +0, of exact bf16 x bf16
+/// products, each add rounded to nearest even (docs/Numerics.md). The loop
+/// runs k outermost so the inner loop is over output columns and
+/// vectorises without reordering any output's additions.
+void pushRows(const MxuState &mxu, const VReg &lhs, float *slot,
+              bool accumulate) {
+  const float *weights = mxu.weights.data();
+  for (unsigned row = 0; row < kSublanes; ++row) {
+    alignas(64) float acc[kLanes] = {};
+    const uint32_t *lhsRow = &lhs[row * kLanes];
+    for (unsigned k = 0; k < kMxuDim; ++k) {
+      float a = roundToBF16(floatOf(lhsRow[k]));
+      const float *w = weights + k * kMxuDim;
+      for (unsigned n = 0; n < kLanes; ++n)
+        acc[n] += a * w[n];
+    }
+    float *out = slot + row * kLanes;
+    if (accumulate)
+      for (unsigned n = 0; n < kLanes; ++n)
+        out[n] += acc[n];
+    else
+      std::memcpy(out, acc, sizeof(acc));
+  }
+}
+
+} // namespace
+
+TPU_ISSUE_RULE(Mxu) {
+  const auto &op = inst.operands;
+  uint64_t ready = 0;
+  auto need = [&](uint64_t cycle, StallCause why) {
+    if (cycle > ready) {
+      ready = cycle;
+      cause = why;
+    }
+  };
+  switch (inst.opcode) {
+  case Opcode::MxuLdw:
+    need(core.mxuTiming[op[0]].weightPortFree, StallCause::MxuBusy);
+    break;
+  case Opcode::MxuPush:
+    need(core.mxuTiming[op[0]].inputFree, StallCause::MxuBusy);
+    need(core.mxuTiming[op[0]].weightsReady, StallCause::MxuWeights);
+    break;
+  case Opcode::MxuPop: {
+    int32_t slot = core.sreg(op[2]);
+    if (slot >= 0 && slot < int32_t(isa::kMxuResultSlots))
+      need(core.mxuTiming[op[1]].slotReady[slot], StallCause::MxuResult);
+    break;
+  }
+  default:
+    break;
+  }
+  return ready;
+}
+
+TPU_SEMANTICS(MxuLdw) {
+  const auto &op = inst.operands;
+  int64_t base = core.sreg(op[1]), stride = core.sreg(op[2]);
+  if (base % kSublanes != 0 || stride % kSublanes != 0)
+    return core.trap(Trap::Kind::Misaligned,
+                     "mxu.ldw: base row " + std::to_string(base) +
+                         " and stride " + std::to_string(stride) +
+                         " must be multiples of 8 (whole tiles)");
+  MxuState &mxu = core.state.mxus[op[0]];
+  for (unsigned group = 0; group < kMxuDim / kSublanes; ++group) {
+    int64_t row = base + int64_t(group) * stride;
+    if (!core.check(core.memory.checkVmemRows(row, kSublanes),
+                    Trap::Kind::OutOfBounds, inst) ||
+        !checkDmaRace(core, inst, row, kSublanes, /*isWrite=*/false))
+      return false;
+    for (unsigned s = 0; s < kSublanes; ++s) {
+      const uint32_t *source = core.memory.vmemRow(row + s);
+      float *dest = &mxu.weights[(group * kSublanes + s) * kMxuDim];
+      for (unsigned n = 0; n < kMxuDim; ++n)
+        dest[n] = roundToBF16(floatOf(source[n]));
+    }
+  }
+  MxuTiming &timing = core.mxuTiming[op[0]];
+  timing.weightPortFree = timing.weightsReady = core.now + kMxuWeightLoadCycles;
+  core.busy(mxuWeightsBusyUnit(op[0]), "mxu.ldw", core.now,
+            core.now + kMxuWeightLoadCycles);
+  return true;
+}
+
+TPU_SEMANTICS(MxuPush) {
+  const auto &op = inst.operands;
+  int32_t slot = core.sreg(op[2]);
+  if (!checkResultSlot(core, inst, slot))
+    return false;
+  MxuState &mxu = core.state.mxus[op[0]];
+  pushRows(mxu, core.vreg(op[1]), mxu.slot(slot), op[3] != 0);
+  core.stats.mxuMacsIssued += uint64_t(kSublanes) * kMxuDim * kMxuDim;
+  // The slot as this bundle read it: a write to the slot register in the
+  // same bundle must not move the result's ready time.
+  MxuTiming &timing = core.mxuTiming[op[0]];
+  timing.inputFree = core.now + kMxuPushCycles;
+  timing.slotReady[slot] = core.now + kMxuPushCycles + kMxuPipelineCycles;
+  core.busy(mxuBusyUnit(op[0]), "mxu.push", core.now,
+            core.now + kMxuPushCycles);
+  return true;
+}
+
+TPU_SEMANTICS(MxuPop) {
+  const auto &op = inst.operands;
+  int32_t slot = core.sreg(op[2]);
+  if (!checkResultSlot(core, inst, slot))
+    return false;
+  std::memcpy(core.writeVector(op[0]).data(), core.state.mxus[op[1]].slot(slot),
+              sizeof(VReg));
+  return true;
+}
+
+} // namespace tpu::sim

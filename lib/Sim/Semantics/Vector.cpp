@@ -1,0 +1,248 @@
+//===- Vector.cpp - Vector loads and stores, the VPU and the XLU ----------===//
+//
+// Elementwise over the 8 x 128 words of a vreg. f32 arithmetic is the
+// host's IEEE binary32 with round to nearest even (the library is built
+// with -ffp-contract=off, so nothing fuses); docs/ISA.md gives each
+// instruction's semantics.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Semantics.h"
+
+#include "tpu/Support/BF16.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+
+namespace tpu::sim {
+
+using isa::Instruction;
+using isa::OperandKind;
+
+TPU_NO_ISSUE_RULE(VectorLoad)
+TPU_NO_ISSUE_RULE(VectorStore)
+TPU_NO_ISSUE_RULE(Vpu)
+TPU_NO_ISSUE_RULE(Xlu)
+
+namespace {
+
+/// vD[i] = fn(vA[i]) on the 32-bit patterns.
+template <typename Fn> bool unary(Core &core, const Instruction &inst, Fn fn) {
+  VReg &out = core.writeVector(inst.operands[0]);
+  const VReg &a = core.vreg(inst.operands[1]);
+  for (size_t i = 0; i < kWordsPerTile; ++i)
+    out[i] = fn(a[i]);
+  return true;
+}
+
+/// vD[i] = fn(vA[i], vB[i]) on the 32-bit patterns.
+template <typename Fn> bool binary(Core &core, const Instruction &inst, Fn fn) {
+  VReg &out = core.writeVector(inst.operands[0]);
+  const VReg &a = core.vreg(inst.operands[1]), &b = core.vreg(inst.operands[2]);
+  for (size_t i = 0; i < kWordsPerTile; ++i)
+    out[i] = fn(a[i], b[i]);
+  return true;
+}
+
+/// vD[i] = fn(vA[i], vB[i]) in f32.
+template <typename Fn>
+bool floatBinary(Core &core, const Instruction &inst, Fn fn) {
+  return binary(core, inst, [&](uint32_t a, uint32_t b) {
+    return bitsOf(fn(floatOf(a), floatOf(b)));
+  });
+}
+
+/// All ones where fn(vA[i], vB[i]) holds in f32, else 0.
+template <typename Fn>
+bool compare(Core &core, const Instruction &inst, Fn fn) {
+  return binary(core, inst, [&](uint32_t a, uint32_t b) {
+    return fn(floatOf(a), floatOf(b)) ? 0xFFFFFFFFu : 0u;
+  });
+}
+
+/// IEEE-754 maximum/minimum: NaN in, quiet NaN out; -0 < +0.
+uint32_t maxBits(uint32_t a, uint32_t b, bool isMax) {
+  float x = floatOf(a), y = floatOf(b);
+  if (std::isnan(x))
+    return a | 0x00400000u;
+  if (std::isnan(y))
+    return b | 0x00400000u;
+  if (x == y) // equal, including +0 vs -0: pick by sign
+    return isMax ? (a & b) : (a | b);
+  return (isMax ? x > y : x < y) ? a : b;
+}
+
+/// Per sublane: fold the lanes from lane 0 up, broadcast the result.
+template <typename Fn> bool reduce(Core &core, const Instruction &inst, Fn fn) {
+  VReg &out = core.writeVector(inst.operands[0]);
+  const VReg &a = core.vreg(inst.operands[1]);
+  for (unsigned s = 0; s < kSublanes; ++s) {
+    const uint32_t *row = &a[s * kLanes];
+    uint32_t acc = row[0];
+    for (unsigned l = 1; l < kLanes; ++l)
+      acc = fn(acc, row[l]);
+    std::fill(&out[s * kLanes], &out[s * kLanes] + kLanes, acc);
+  }
+  return true;
+}
+
+/// v.ld / v.st: sublane s <-> VMEM row base + s * stride, for s in the mask.
+bool moveRows(Core &core, const Instruction &inst, bool load) {
+  const auto &op = inst.operands;
+  int64_t base = int64_t(core.sreg(op[1])) + op[2];
+  int64_t stride = core.sreg(op[3]);
+  VReg *loaded = nullptr;
+  if (load) {
+    loaded = &core.writeVector(op[0]);
+    *loaded = core.vreg(op[0]); // masked-off sublanes keep their value
+  }
+  const VReg &source = core.vreg(op[0]);
+  for (unsigned s = 0; s < kSublanes; ++s) {
+    if (!(op[4] & (1 << s)))
+      continue;
+    int64_t row = base + int64_t(s) * stride;
+    if (!core.check(core.memory.checkVmemRows(row, 1), Trap::Kind::OutOfBounds,
+                    inst) ||
+        !checkDmaRace(core, inst, row, 1, !load))
+      return false;
+    if (load) {
+      std::memcpy(&(*loaded)[s * kLanes], core.memory.vmemRow(row),
+                  kLanes * sizeof(uint32_t));
+    } else {
+      std::memcpy(core.memory.vmemRow(row), &source[s * kLanes],
+                  kLanes * sizeof(uint32_t));
+      core.memory.noteVmemWrite(row);
+    }
+  }
+  return true;
+}
+
+} // namespace
+
+TPU_SEMANTICS(VLd) { return moveRows(core, inst, /*load=*/true); }
+TPU_SEMANTICS(VSt) { return moveRows(core, inst, /*load=*/false); }
+
+TPU_SEMANTICS(VAdd) {
+  return floatBinary(core, inst, [](float a, float b) { return a + b; });
+}
+
+TPU_SEMANTICS(VSub) {
+  return floatBinary(core, inst, [](float a, float b) { return a - b; });
+}
+
+TPU_SEMANTICS(VMul) {
+  return floatBinary(core, inst, [](float a, float b) { return a * b; });
+}
+
+TPU_SEMANTICS(VMax) {
+  return binary(core, inst,
+                [](uint32_t a, uint32_t b) { return maxBits(a, b, true); });
+}
+
+TPU_SEMANTICS(VMin) {
+  return binary(core, inst,
+                [](uint32_t a, uint32_t b) { return maxBits(a, b, false); });
+}
+
+TPU_SEMANTICS(VCmpEq) {
+  return compare(core, inst, [](float a, float b) { return a == b; });
+}
+
+TPU_SEMANTICS(VCmpNe) {
+  return compare(core, inst, [](float a, float b) { return a != b; });
+}
+
+TPU_SEMANTICS(VCmpLt) {
+  return compare(core, inst, [](float a, float b) { return a < b; });
+}
+
+TPU_SEMANTICS(VCmpLe) {
+  return compare(core, inst, [](float a, float b) { return a <= b; });
+}
+
+TPU_SEMANTICS(VSel) {
+  const auto &op = inst.operands;
+  VReg &out = core.writeVector(op[0]);
+  const VReg &mask = core.vreg(op[1]), &a = core.vreg(op[2]),
+             &b = core.vreg(op[3]);
+  for (size_t i = 0; i < kWordsPerTile; ++i)
+    out[i] = mask[i] ? a[i] : b[i];
+  return true;
+}
+
+TPU_SEMANTICS(VMov) {
+  return unary(core, inst, [](uint32_t a) { return a; });
+}
+
+TPU_SEMANTICS(VBcast) {
+  core.writeVector(inst.operands[0])
+      .fill(uint32_t(core.sreg(inst.operands[1])));
+  return true;
+}
+
+TPU_SEMANTICS(VRneBf16) {
+  return unary(core, inst,
+               [](uint32_t a) { return bitsOf(roundToBF16(floatOf(a))); });
+}
+
+TPU_SEMANTICS(VTruncBf16) {
+  return unary(core, inst, [](uint32_t a) {
+    return bitsOf(roundToBF16(floatOf(a), BF16Rounding::Truncate));
+  });
+}
+
+TPU_SEMANTICS(VPackBf16) {
+  return binary(core, inst, [](uint32_t a, uint32_t b) {
+    return uint32_t(toBF16(floatOf(a))) | (uint32_t(toBF16(floatOf(b))) << 16);
+  });
+}
+
+TPU_SEMANTICS(VUnpackLo) {
+  return unary(core, inst, [](uint32_t a) {
+    return bitsOf(fromBF16(uint16_t(a & 0xFFFF)));
+  });
+}
+
+TPU_SEMANTICS(VUnpackHi) {
+  return unary(core, inst,
+               [](uint32_t a) { return bitsOf(fromBF16(uint16_t(a >> 16))); });
+}
+
+TPU_SEMANTICS(VExp) {
+  // Correctly rounded for all but the rarest double-rounding cases, and the
+  // same on every host with a faithful double exp.
+  return unary(core, inst, [](uint32_t a) {
+    return bitsOf(float(std::exp(double(floatOf(a)))));
+  });
+}
+
+TPU_SEMANTICS(VRsum) {
+  return reduce(core, inst, [](uint32_t acc, uint32_t x) {
+    return bitsOf(floatOf(acc) + floatOf(x));
+  });
+}
+
+TPU_SEMANTICS(VRmax) {
+  return reduce(core, inst,
+                [](uint32_t acc, uint32_t x) { return maxBits(acc, x, true); });
+}
+
+TPU_SEMANTICS(VXpose) {
+  // The group's registers hold one kLanes x kLanes block: element (r, c)
+  // lives in register r / 8, sublane r % 8, lane c.
+  constexpr unsigned kGroup =
+      isa::getOperandKindInfo(OperandKind::VSrc16).group;
+  static_assert(kGroup * kSublanes == kLanes, "a group is one square block");
+  const auto &op = inst.operands;
+  std::array<VReg *, kGroup> out;
+  for (unsigned j = 0; j < kGroup; ++j)
+    out[j] = &core.writeVector(op[0] + j);
+  for (unsigned r = 0; r < kLanes; ++r)
+    for (unsigned c = 0; c < kLanes; ++c)
+      (*out[c / kSublanes])[(c % kSublanes) * kLanes + r] =
+          core.vreg(op[1] + r / kSublanes)[(r % kSublanes) * kLanes + c];
+  return true;
+}
+
+} // namespace tpu::sim
