@@ -15,8 +15,9 @@ class DialectRegistry;
 namespace tpu {
 
 /// Adds the upstream dialects an input program may use (func, arith, math,
-/// linalg, tensor, memref, scf, bufferization), their external interface
-/// models, and the tpu and tpu_isa dialects.
+/// linalg, tensor, memref, scf, bufferization), the tpu and tpu_isa
+/// dialects, and the external models the compiler needs: how the tpu ops
+/// and the entry function bufferize (tpu-bufferize).
 void registerAllDialects(mlir::DialectRegistry &registry);
 
 } // namespace tpu

@@ -14,6 +14,7 @@
 #include "mlir/IR/DialectRegistry.h"
 #include "tpu/Dialect/ISA/IR/ISAOps.h"
 #include "tpu/Dialect/TPU/IR/TPUDialect.h"
+#include "tpu/Dialect/TPU/Transforms/BufferizableOpInterfaceImpl.h"
 
 void tpu::registerAllDialects(mlir::DialectRegistry &registry) {
   registry.insert<
@@ -22,4 +23,5 @@ void tpu::registerAllDialects(mlir::DialectRegistry &registry) {
       mlir::linalg::LinalgDialect, mlir::math::MathDialect,
       mlir::memref::MemRefDialect, mlir::scf::SCFDialect,
       mlir::tensor::TensorDialect, tpu::TPUDialect, tpu::isa::ir::ISADialect>();
+  tpu::registerBufferizableOpInterfaceExternalModels(registry);
 }

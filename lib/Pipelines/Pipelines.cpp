@@ -2,6 +2,9 @@
 
 #include "tpu/Pipelines/Pipelines.h"
 
+#include "mlir/Conversion/Passes.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Linalg/Passes.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Transforms/Passes.h"
@@ -13,15 +16,22 @@ using namespace mlir;
 
 void tpu::buildCompilePipeline(OpPassManager &pm,
                                const CompileOptions &options) {
-  pm.addPass(createTPUConvertLinalg({options.defaultPrecision}));
-  pm.addPass(createTPUPadToTiles());
-  pm.addPass(
+  pm.addPass(createTPUAttachChip({options.chip}));
+  // arith on tensors becomes elementwise linalg.generic, which
+  // tpu-convert-linalg turns into tpu.elementwise.
+  OpPassManager &front = pm.nest<func::FuncOp>();
+  front.addPass(createConvertElementwiseToLinalgPass());
+  front.addPass(createTPUConvertLinalg({options.defaultPrecision}));
+  front.addPass(createTPUPadToTiles());
+  front.addPass(
       createTPUExpandPrecision({options.split, options.defaultPrecision}));
-  pm.addPass(createTPULowerToMXU({options.entry, options.chip}));
+  pm.addPass(createTPUBufferize({options.entry}));
+  OpPassManager &kernels = pm.nest<func::FuncOp>();
+  kernels.addPass(createTPULowerToMXU());
   // Folds the index arithmetic of loops that run once and shares constants,
   // so the loops tpu-lower-to-isa sees are the ones that matter.
-  pm.addPass(createCanonicalizerPass());
-  pm.addPass(createCSEPass());
+  kernels.addPass(createCanonicalizerPass());
+  kernels.addPass(createCSEPass());
   pm.addPass(createTPUPlanMemory({options.entry}));
   pm.addPass(createTPULowerToISA({options.entry}));
   pm.addPass(createTPUBundle());
@@ -30,8 +40,10 @@ void tpu::buildCompilePipeline(OpPassManager &pm,
 void tpu::registerCompilePipeline() {
   PassPipelineRegistration<CompileOptions>(
       "tpu-compile",
-      "Compile linalg/tpu matmuls on tensors to a bundled tpu_isa.program: "
-      "tpu-convert-linalg, tpu-pad-to-tiles, tpu-expand-precision, "
-      "tpu-lower-to-mxu, tpu-plan-memory, tpu-lower-to-isa, tpu-bundle",
+      "Compile linalg/tpu on tensors to a bundled tpu_isa.program: "
+      "tpu-attach-chip, convert-elementwise-to-linalg, tpu-convert-linalg, "
+      "tpu-pad-to-tiles, tpu-expand-precision, tpu-bufferize, "
+      "tpu-lower-to-mxu, canonicalize, cse, tpu-plan-memory, "
+      "tpu-lower-to-isa, tpu-bundle",
       buildCompilePipeline);
 }

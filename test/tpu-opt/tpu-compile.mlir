@@ -16,6 +16,7 @@
 // Bad options are errors that name the option.
 // RUN: not tpu-opt %s --tpu-compile="chip=v7" 2>&1 | FileCheck %s --check-prefix=BADCHIP
 // RUN: not tpu-opt %s --tpu-compile="split=up" 2>&1 | FileCheck %s --check-prefix=BADSPLIT
+// RUN: not tpu-opt %s --tpu-compile="default-precision=hihgest" 2>&1 | FileCheck %s --check-prefix=BADPRECISION
 
 // CHECK: module attributes {tpu.chip = #tpu.chip<v3>}
 // CHECK: tpu_isa.program @main attributes {arguments = [#tpu_isa.tensor<"arg0", tensor<7x300xf32>, hbm = 0>, #tpu_isa.tensor<"arg1", tensor<300x129xf32>, hbm = 3>], results = [#tpu_isa.tensor<"result0", tensor<7x129xf32>, hbm = {{[0-9]+}}>], useful_macs = 1625400 : i64}
@@ -34,8 +35,9 @@
 // V2: module attributes {tpu.chip = #tpu.chip<v2>}
 // V2: useful_macs = 270900
 // V2-NOT: mxu.ldw 1
-// BADCHIP: error: tpu-lower-to-mxu: unknown chip 'v7'; expected v2, v3 or v4
-// BADSPLIT: error: tpu-expand-precision: unknown split rounding 'up'; expected rne (round to nearest even) or trunc
+// BADCHIP: for the --chip option: unknown chip 'v7'; expected one of v2, v3, v4
+// BADSPLIT: for the --split option: unknown rounding 'up'; expected rne (round to nearest even) or trunc
+// BADPRECISION: for the --default-precision option: unknown precision 'hihgest'; expected one of default, high, highest (or JAX's bfloat16
 func.func @main(%a: tensor<7x300xf32>, %b: tensor<300x129xf32>) -> tensor<7x129xf32> {
   %zero = arith.constant 0.0 : f32
   %empty = tensor.empty() : tensor<7x129xf32>

@@ -3,8 +3,10 @@
 #ifndef TPU_CONVERSION_PASSES_H
 #define TPU_CONVERSION_PASSES_H
 
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/Pass.h"
+#include "tpu/Dialect/TPU/IR/OptionParsers.h"
 
 namespace tpu {
 

@@ -5,14 +5,23 @@
 
 include "mlir/Pass/PassBase.td"
 
-def TPUConvertLinalg : Pass<"tpu-convert-linalg", "::mlir::ModuleOp"> {
-  let summary = "Convert linalg matrix products to tpu.matmul";
+def TPUConvertLinalg : Pass<"tpu-convert-linalg", "::mlir::func::FuncOp"> {
+  let summary = "Convert linalg ops on tensors to tpu ops";
   let description = [{
-    Rewrites `linalg.matmul`, `linalg.batch_matmul` and `linalg.matvec` on
-    tensors into `tpu.matmul`. An init that is a `linalg.fill` of zero (the
-    usual idiom) becomes a matmul without accumulator, which starts from
-    zero; any other init is passed as the accumulator and added into.
-    `linalg.matvec` multiplies by the vector as a K x 1 matrix.
+    Rewrites the input program's linalg ops on tensors into tpu ops:
+
+    - `linalg.matmul`, `linalg.batch_matmul` and `linalg.matvec` become
+      `tpu.matmul`. An init that is a `linalg.fill` of zero (the usual
+      idiom) becomes a matmul without accumulator, which starts from zero;
+      any other init is passed as the accumulator and added into.
+      `linalg.matvec` multiplies by the vector as a K x 1 matrix
+      (`tpu.reshape`).
+    - An elementwise `linalg.generic` (parallel iterators, identity indexing
+      maps, one result) whose body the VPU can run becomes
+      `tpu.elementwise`; named elementwise ops (`linalg.add`, `linalg.div`,
+      ...) are generalized first. `arith` on tensors reaches here through
+      upstream `convert-elementwise-to-linalg`, which `tpu-compile` runs
+      first.
 
     Each matmul gets `default-precision` (the analogue of JAX's
     `jax_default_matmul_precision`) unless the linalg op carries its own
@@ -24,20 +33,21 @@ def TPUConvertLinalg : Pass<"tpu-convert-linalg", "::mlir::ModuleOp"> {
            outs(%init : tensor<8x128xf32>) -> tensor<8x128xf32>
     ```
 
-    Any other linalg op, a matmul with user-defined indexing maps, element
-    types other than f32/bf16 operands with an f32 result, dynamic shapes,
-    and linalg on buffers are errors that name the op and say why.
+    Any other linalg op, a matmul with user-defined indexing maps, an
+    elementwise body with an op the VPU lacks, element types other than
+    f32/bf16 operands with an f32 result, dynamic shapes, and linalg on
+    buffers are errors that name the op and say why.
   }];
   let options = [
-    Option<"defaultPrecision", "default-precision", "std::string",
-           /*default=*/"\"default\"",
+    Option<"defaultPrecision", "default-precision", "::tpu::Precision",
+           /*default=*/"::tpu::Precision::Default",
            "precision of matmuls that do not set tpu.precision: default, "
            "high, highest, or a JAX alias (bfloat16, bfloat16_3x, "
            "tensorfloat32, float32, BF16_BF16_F32[_X3|_X6])">
   ];
   let dependentDialects = [
     "::tpu::TPUDialect",
-    "::mlir::tensor::TensorDialect"
+    "::mlir::linalg::LinalgDialect"
   ];
 }
 

@@ -1,7 +1,8 @@
 //===- Pipelines.h - The tpu-compile pipeline -------------------*- C++ -*-===//
 //
 // The whole compiler as one registered pipeline, usable from tpu-opt
-// (--tpu-compile="chip=v4 default-precision=highest") and from code.
+// (--tpu-compile="chip=v4 default-precision=highest") and from code. Its
+// options are typed: each is parsed once, where the pipeline is built.
 //
 //===----------------------------------------------------------------------===//
 
@@ -9,6 +10,7 @@
 #define TPU_PIPELINES_PIPELINES_H
 
 #include "mlir/Pass/PassOptions.h"
+#include "tpu/Dialect/TPU/IR/OptionParsers.h"
 
 namespace mlir {
 class OpPassManager;
@@ -17,19 +19,20 @@ class OpPassManager;
 namespace tpu {
 
 struct CompileOptions : public mlir::PassPipelineOptions<CompileOptions> {
-  Option<std::string> chip{*this, "chip",
-                           llvm::cl::desc("the chip: v2, v3 or v4 (default: "
-                                          "the module's tpu.chip, else v4)"),
-                           llvm::cl::init("")};
-  Option<std::string> defaultPrecision{
+  Option<std::optional<ChipKind>> chip{
+      *this, "chip",
+      llvm::cl::desc("the chip: v2, v3 or v4 (default: the module's "
+                     "tpu.chip, else v4)"),
+      llvm::cl::init(std::nullopt)};
+  Option<Precision> defaultPrecision{
       *this, "default-precision",
       llvm::cl::desc("precision of matmuls that do not set one: default, "
                      "high, highest or a JAX alias"),
-      llvm::cl::init("default")};
-  Option<std::string> split{
+      llvm::cl::init(Precision::Default)};
+  Option<Rounding> split{
       *this, "split",
       llvm::cl::desc("bf16 rounding of the precision split: rne or trunc"),
-      llvm::cl::init("rne")};
+      llvm::cl::init(Rounding::NearestEven)};
   Option<std::string> entry{*this, "entry",
                             llvm::cl::desc("the function to compile"),
                             llvm::cl::init("main")};

@@ -1,13 +1,10 @@
-//===- ConvertLinalg.cpp - linalg matrix products to tpu.matmul -----------===//
+//===- ConvertLinalg.cpp - The tpu-convert-linalg pass --------------------===//
 
+#include "tpu/Conversion/LinalgToTPU/LinalgToTPU.h"
 #include "tpu/Conversion/Passes.h"
 
-#include "mlir/Dialect/Arith/IR/Arith.h"
-#include "mlir/Dialect/Linalg/IR/Linalg.h"
-#include "mlir/Dialect/Tensor/IR/Tensor.h"
-#include "mlir/IR/Builders.h"
-#include "mlir/IR/Matchers.h"
-#include "tpu/Dialect/TPU/IR/TPUOps.h"
+#include "mlir/Dialect/Linalg/Transforms/Transforms.h"
+#include "mlir/Transforms/WalkPatternRewriteDriver.h"
 
 namespace tpu {
 #define GEN_PASS_DEF_TPUCONVERTLINALG
@@ -19,63 +16,64 @@ using namespace tpu;
 
 namespace {
 
-/// True if `init` is a linalg.fill of a zero constant: the matmul then
-/// starts from zero rather than accumulating into anything.
-bool isZeroFill(Value init) {
-  auto fill = init.getDefiningOp<linalg::FillOp>();
-  if (!fill)
-    return false;
-  Value value = fill.getInputs()[0];
-  return matchPattern(value, m_AnyZeroFloat()) || matchPattern(value, m_Zero());
-}
+struct ConvertMatmul : public OpInterfaceRewritePattern<linalg::LinalgOp> {
+  ConvertMatmul(MLIRContext *context, Precision defaultPrecision)
+      : OpInterfaceRewritePattern(context), defaultPrecision(defaultPrecision) {
+  }
+  LogicalResult matchAndRewrite(linalg::LinalgOp op,
+                                PatternRewriter &rewriter) const override {
+    if (!isMatmulLike(op))
+      return failure();
+    return convertMatmul(rewriter, op, defaultPrecision);
+  }
+  Precision defaultPrecision;
+};
 
-std::string toString(Type type) {
-  std::string text;
-  llvm::raw_string_ostream(text) << type;
-  return text;
-}
-
-/// The reason `type` cannot be a matmul operand, or nothing.
-std::optional<std::string> checkOperand(Type type, bool isResult) {
-  auto tensor = dyn_cast<RankedTensorType>(type);
-  if (!tensor)
-    return std::string("operates on buffers; the TPU compiler takes linalg "
-                       "on tensors");
-  if (!tensor.hasStaticShape())
-    return "has the dynamic shape " + toString(type) +
-           "; the TPU compiler needs static shapes";
-  Type element = tensor.getElementType();
-  if (isResult ? !element.isF32() : !(element.isF32() || element.isBF16()))
-    return "has element type " + toString(element) +
-           "; the TPU matmul takes f32 or bf16 operands and accumulates in "
-           "f32";
-  return std::nullopt;
-}
+/// Named elementwise ops (linalg.add, linalg.elementwise, ...) become the
+/// linalg.generic they stand for, then tpu.elementwise.
+struct ConvertElementwise : public OpInterfaceRewritePattern<linalg::LinalgOp> {
+  using OpInterfaceRewritePattern::OpInterfaceRewritePattern;
+  LogicalResult matchAndRewrite(linalg::LinalgOp op,
+                                PatternRewriter &rewriter) const override {
+    if (isMatmulLike(op) || isa<linalg::FillOp>(op) ||
+        !linalg::isElementwise(op))
+      return failure();
+    auto generic = dyn_cast<linalg::GenericOp>(op.getOperation());
+    if (!generic) {
+      FailureOr<linalg::GenericOp> generalized =
+          linalg::generalizeNamedOp(rewriter, op);
+      if (failed(generalized))
+        return failure();
+      generic = *generalized;
+    }
+    return convertElementwise(rewriter, generic);
+  }
+};
 
 struct ConvertLinalgPass
     : public tpu::impl::TPUConvertLinalgBase<ConvertLinalgPass> {
   using TPUConvertLinalgBase::TPUConvertLinalgBase;
 
   void runOnOperation() override {
-    FailureOr<Precision> precision = parsePrecisionOption(
-        getOperation(), "tpu-convert-linalg", defaultPrecision);
-    if (failed(precision))
-      return signalPassFailure();
-    SmallVector<linalg::LinalgOp> products;
+    RewritePatternSet patterns(&getContext());
+    populateLinalgToTPUPatterns(patterns, defaultPrecision);
+    walkAndApplyPatterns(getOperation(), std::move(patterns));
+
+    // What is left did not convert: say why, once per op (the conversions
+    // have said why for the ops they tried).
     bool failedToConvert = false;
     getOperation().walk([&](linalg::LinalgOp op) {
-      if (isa<linalg::MatmulOp, linalg::BatchMatmulOp, linalg::MatvecOp>(op))
-        products.push_back(op);
-      else if (!isa<linalg::FillOp>(op)) {
+      if (isa<linalg::FillOp>(op))
+        return;
+      failedToConvert = true;
+      if (!isMatmulLike(op) && !linalg::isElementwise(op))
         op.emitError() << "'" << op->getName()
                        << "' is not supported by the TPU compiler; it takes "
                           "linalg.matmul, linalg.batch_matmul and "
-                          "linalg.matvec (with linalg.fill inits)";
-        failedToConvert = true;
-      }
+                          "linalg.matvec (with linalg.fill inits), and "
+                          "elementwise ops (linalg.generic and the named "
+                          "ones) the VPU can run";
     });
-    for (linalg::LinalgOp op : products)
-      failedToConvert |= failed(convert(op, *precision));
     if (failedToConvert)
       return signalPassFailure();
     // Zero fills that fed only converted matmuls are dead now.
@@ -84,69 +82,12 @@ struct ConvertLinalgPass
         fill.erase();
     });
   }
-
-  LogicalResult convert(linalg::LinalgOp op, Precision defaultPrecision) {
-    if (auto matmul = dyn_cast<linalg::MatmulOp>(op.getOperation());
-        matmul && matmul.hasUserDefinedMaps())
-      return op.emitError() << "'linalg.matmul' with user-defined indexing "
-                               "maps (transposed or broadcast operands) is "
-                               "not supported yet; transpose the operands "
-                               "first";
-    if (auto batch = dyn_cast<linalg::BatchMatmulOp>(op.getOperation());
-        batch && batch.hasUserDefinedMaps())
-      return op.emitError() << "'linalg.batch_matmul' with user-defined "
-                               "indexing maps is not supported yet";
-    Value lhs = op.getDpsInputOperand(0)->get();
-    Value rhs = op.getDpsInputOperand(1)->get();
-    Value init = op.getDpsInitOperand(0)->get();
-    for (auto [value, what, isResult] :
-         {std::tuple{lhs, "lhs", false}, std::tuple{rhs, "rhs", false},
-          std::tuple{init, "init", true}})
-      if (std::optional<std::string> problem =
-              checkOperand(value.getType(), isResult))
-        return op.emitError() << "cannot convert '" << op->getName()
-                              << "': its " << what << " " << *problem;
-
-    // The dialect verifier has checked that tpu.precision is a precision.
-    Precision precision = defaultPrecision;
-    if (auto attr = op->getAttrOfType<PrecisionAttr>(
-            TPUDialect::getPrecisionAttrName()))
-      precision = attr.getValue();
-
-    OpBuilder builder(op);
-    Location loc = op.getLoc();
-    bool isMatvec = isa<linalg::MatvecOp>(op.getOperation());
-    bool fromZero = isZeroFill(init);
-    // A matrix-vector product is a matmul by a K x 1 matrix.
-    auto asColumn = [&](Value vector) -> Value {
-      auto type = cast<RankedTensorType>(vector.getType());
-      auto column =
-          RankedTensorType::get({type.getDimSize(0), 1}, type.getElementType());
-      return tensor::ExpandShapeOp::create(
-          builder, loc, column, vector, ArrayRef<ReassociationIndices>{{0, 1}});
-    };
-    if (isMatvec) {
-      rhs = asColumn(rhs);
-      if (!fromZero)
-        init = asColumn(init);
-    }
-    auto lhsType = cast<RankedTensorType>(lhs.getType());
-    auto rhsType = cast<RankedTensorType>(rhs.getType());
-    SmallVector<int64_t> shape(lhsType.getShape().drop_back());
-    shape.push_back(rhsType.getShape().back());
-    auto resultType = RankedTensorType::get(shape, builder.getF32Type());
-    auto matmul = tpu::MatmulOp::create(
-        builder, loc, resultType, lhs, rhs, fromZero ? Value() : init,
-        PrecisionAttr::get(builder.getContext(), precision));
-    Value result = matmul.getResult();
-    if (isMatvec)
-      result = tensor::CollapseShapeOp::create(
-          builder, loc, op->getResult(0).getType(), result,
-          ArrayRef<ReassociationIndices>{{0, 1}});
-    op->getResult(0).replaceAllUsesWith(result);
-    op->erase();
-    return success();
-  }
 };
 
 } // namespace
+
+void tpu::populateLinalgToTPUPatterns(RewritePatternSet &patterns,
+                                      Precision defaultPrecision) {
+  patterns.add<ConvertMatmul>(patterns.getContext(), defaultPrecision);
+  patterns.add<ConvertElementwise>(patterns.getContext());
+}

@@ -1,10 +1,10 @@
 // Every error tpu-convert-linalg reports.
 // RUN: tpu-opt %s --tpu-convert-linalg -split-input-file -verify-diagnostics
 // RUN: not tpu-opt %s --tpu-convert-linalg="default-precision=fastest" 2>&1 | FileCheck %s --check-prefix=OPTION
-// OPTION: error: tpu-convert-linalg: unknown default-precision 'fastest'; expected one of default, high, highest (or JAX's bfloat16, bfloat16_3x, tensorfloat32, float32, BF16_BF16_F32, BF16_BF16_F32_X3, BF16_BF16_F32_X6)
+// OPTION: for the --default-precision option: unknown precision 'fastest'; expected one of default, high, highest (or JAX's bfloat16, bfloat16_3x, tensorfloat32, float32, BF16_BF16_F32, BF16_BF16_F32_X3, BF16_BF16_F32_X6)
 
 func.func @conv(%i: tensor<1x8x8x1xf32>, %f: tensor<3x3x1x1xf32>, %o: tensor<1x6x6x1xf32>) -> tensor<1x6x6x1xf32> {
-  // expected-error @+1 {{'linalg.conv_2d_nhwc_hwcf' is not supported by the TPU compiler; it takes linalg.matmul, linalg.batch_matmul and linalg.matvec (with linalg.fill inits)}}
+  // expected-error @+1 {{'linalg.conv_2d_nhwc_hwcf' is not supported by the TPU compiler; it takes linalg.matmul, linalg.batch_matmul and linalg.matvec (with linalg.fill inits), and elementwise ops (linalg.generic and the named ones) the VPU can run}}
   %r = linalg.conv_2d_nhwc_hwcf ins(%i, %f : tensor<1x8x8x1xf32>, tensor<3x3x1x1xf32>) outs(%o : tensor<1x6x6x1xf32>) -> tensor<1x6x6x1xf32>
   return %r : tensor<1x6x6x1xf32>
 }
@@ -57,4 +57,127 @@ func.func @buffers(%a: memref<8x128xf32>, %b: memref<128x128xf32>, %c: memref<8x
   // expected-error @+1 {{cannot convert 'linalg.matmul': its lhs operates on buffers; the TPU compiler takes linalg on tensors}}
   linalg.matmul ins(%a, %b : memref<8x128xf32>, memref<128x128xf32>) outs(%c : memref<8x128xf32>)
   return
+}
+
+// -----
+
+func.func @no_vpu_op(%a: tensor<8x128xf32>) -> tensor<8x128xf32> {
+  %empty = tensor.empty() : tensor<8x128xf32>
+  // expected-error @+1 {{cannot convert this elementwise 'linalg.generic' to the TPU: its body holds 'math.tanh', which the VPU has no instruction for (docs/ISA.md lists them)}}
+  %r = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%a : tensor<8x128xf32>) outs(%empty : tensor<8x128xf32>) {
+  ^bb0(%x: f32, %out: f32):
+    %t = math.tanh %x : f32
+    linalg.yield %t : f32
+  } -> tensor<8x128xf32>
+  return %r : tensor<8x128xf32>
+}
+
+// -----
+
+func.func @broadcast(%a: tensor<128xf32>) -> tensor<8x128xf32> {
+  %empty = tensor.empty() : tensor<8x128xf32>
+  // expected-error @+1 {{cannot convert this elementwise 'linalg.generic' to the TPU: broadcasting and transposing maps are not supported yet; every operand needs the identity map}}
+  %r = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%a : tensor<128xf32>) outs(%empty : tensor<8x128xf32>) {
+  ^bb0(%x: f32, %out: f32):
+    linalg.yield %x : f32
+  } -> tensor<8x128xf32>
+  return %r : tensor<8x128xf32>
+}
+
+// -----
+
+func.func @two_results(%a: tensor<8x128xf32>) -> tensor<8x128xf32> {
+  %empty = tensor.empty() : tensor<8x128xf32>
+  // expected-error @+1 {{cannot convert this elementwise 'linalg.generic' to the TPU: 2 results; one is supported}}
+  %r:2 = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%a : tensor<8x128xf32>) outs(%empty, %empty : tensor<8x128xf32>, tensor<8x128xf32>) {
+  ^bb0(%x: f32, %o1: f32, %o2: f32):
+    linalg.yield %x, %x : f32, f32
+  } -> (tensor<8x128xf32>, tensor<8x128xf32>)
+  return %r#0 : tensor<8x128xf32>
+}
+
+// -----
+
+func.func @elementwise_buffers(%a: memref<8x128xf32>, %o: memref<8x128xf32>) {
+  // expected-error @+1 {{cannot convert this elementwise 'linalg.generic' to the TPU: it operates on buffers; the TPU compiler takes linalg on tensors}}
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%a : memref<8x128xf32>) outs(%o : memref<8x128xf32>) {
+  ^bb0(%x: f32, %out: f32):
+    linalg.yield %x : f32
+  }
+  return
+}
+
+// -----
+
+func.func @elementwise_dynamic(%a: tensor<?x128xf32>, %e: tensor<?x128xf32>) -> tensor<?x128xf32> {
+  // expected-error @+1 {{cannot convert this elementwise 'linalg.generic' to the TPU: the TPU compiler needs static shapes}}
+  %r = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%a : tensor<?x128xf32>) outs(%e : tensor<?x128xf32>) {
+  ^bb0(%x: f32, %out: f32):
+    linalg.yield %x : f32
+  } -> tensor<?x128xf32>
+  return %r : tensor<?x128xf32>
+}
+
+// -----
+
+func.func @elementwise_integers(%a: tensor<8x128xi32>) -> tensor<8x128xi32> {
+  %empty = tensor.empty() : tensor<8x128xi32>
+  // expected-error @+1 {{cannot convert this elementwise 'linalg.generic' to the TPU: element type i32 is not supported; the VPU computes on f32 and bf16}}
+  %r = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%a : tensor<8x128xi32>) outs(%empty : tensor<8x128xi32>) {
+  ^bb0(%x: i32, %out: i32):
+    linalg.yield %x : i32
+  } -> tensor<8x128xi32>
+  return %r : tensor<8x128xi32>
+}
+
+// -----
+
+func.func @reads_init(%a: tensor<8x128xf32>, %c: tensor<8x128xf32>) -> tensor<8x128xf32> {
+  // expected-error @+1 {{cannot convert this elementwise 'linalg.generic' to the TPU: its body reads the init; only the inputs may be read}}
+  %r = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%a : tensor<8x128xf32>) outs(%c : tensor<8x128xf32>) {
+  ^bb0(%x: f32, %out: f32):
+    %s = arith.addf %x, %out : f32
+    linalg.yield %s : f32
+  } -> tensor<8x128xf32>
+  return %r : tensor<8x128xf32>
+}
+
+// -----
+
+func.func @outside_value(%a: tensor<8x128xf32>, %s: f32) -> tensor<8x128xf32> {
+  %empty = tensor.empty() : tensor<8x128xf32>
+  // expected-error @+1 {{cannot convert this elementwise 'linalg.generic' to the TPU: its body uses a value defined outside it (in 'arith.mulf'); pass it as an input instead}}
+  %r = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%a : tensor<8x128xf32>) outs(%empty : tensor<8x128xf32>) {
+  ^bb0(%x: f32, %out: f32):
+    %m = arith.mulf %x, %s : f32
+    linalg.yield %m : f32
+  } -> tensor<8x128xf32>
+  return %r : tensor<8x128xf32>
+}
+
+// -----
+
+func.func @integer_body(%a: tensor<8x128xf32>) -> tensor<8x128xf32> {
+  %empty = tensor.empty() : tensor<8x128xf32>
+  // expected-error @+1 {{cannot convert this elementwise 'linalg.generic' to the TPU: 'arith.fptosi' works on integers; the VPU computes on f32 (and bf16 values)}}
+  %r = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%a : tensor<8x128xf32>) outs(%empty : tensor<8x128xf32>) {
+  ^bb0(%x: f32, %out: f32):
+    %i = arith.fptosi %x : f32 to i32
+    %f = arith.sitofp %i : i32 to f32
+    linalg.yield %f : f32
+  } -> tensor<8x128xf32>
+  return %r : tensor<8x128xf32>
+}
+
+// -----
+
+func.func @truncf_rounding(%a: tensor<8x128xf32>) -> tensor<8x128xbf16> {
+  %empty = tensor.empty() : tensor<8x128xbf16>
+  // expected-error @+1 {{cannot convert this elementwise 'linalg.generic' to the TPU: 'arith.truncf' is supported from f32 to bf16 with the default rounding only}}
+  %r = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%a : tensor<8x128xf32>) outs(%empty : tensor<8x128xbf16>) {
+  ^bb0(%x: f32, %out: bf16):
+    %t = arith.truncf %x to_nearest_away : f32 to bf16
+    linalg.yield %t : bf16
+  } -> tensor<8x128xbf16>
+  return %r : tensor<8x128xbf16>
 }

@@ -62,12 +62,56 @@ func.func @batched(%a: tensor<3x7x300xf32>, %b: tensor<3x300x129xf32>) -> tensor
 
 // A matrix-vector product multiplies by a K x 1 matrix.
 // CHECK-LABEL: func @matvec
-// CHECK: %[[X:.*]] = tensor.expand_shape %arg1 {{\[\[}}0, 1]] output_shape [300, 1] : tensor<300xf32> into tensor<300x1xf32>
-// CHECK: %[[Y:.*]] = tensor.expand_shape %arg2 {{\[\[}}0, 1]] output_shape [7, 1] : tensor<7xf32> into tensor<7x1xf32>
+// CHECK: %[[X:.*]] = tpu.reshape %arg1 : tensor<300xf32> -> tensor<300x1xf32>
+// CHECK: %[[Y:.*]] = tpu.reshape %arg2 : tensor<7xf32> -> tensor<7x1xf32>
 // CHECK: %[[R:.*]] = tpu.matmul %arg0, %[[X]] acc %[[Y]] {precision = #tpu.precision<default>} : tensor<7x300xf32>, tensor<300x1xf32>, tensor<7x1xf32> -> tensor<7x1xf32>
-// CHECK: %[[C:.*]] = tensor.collapse_shape %[[R]] {{\[\[}}0, 1]] : tensor<7x1xf32> into tensor<7xf32>
+// CHECK: %[[C:.*]] = tpu.reshape %[[R]] : tensor<7x1xf32> -> tensor<7xf32>
 // CHECK: return %[[C]]
 func.func @matvec(%a: tensor<7x300xf32>, %x: tensor<300xf32>, %y: tensor<7xf32>) -> tensor<7xf32> {
   %r = linalg.matvec ins(%a, %x : tensor<7x300xf32>, tensor<300xf32>) outs(%y : tensor<7xf32>) -> tensor<7xf32>
   return %r : tensor<7xf32>
+}
+
+// -----
+
+// An elementwise linalg.generic becomes tpu.elementwise with the same body,
+// reading only its inputs.
+// CHECK-LABEL: func @multiply
+// CHECK: %[[Q:.*]] = tpu.elementwise ins(%arg0, %arg1 : tensor<7x300xf32>, tensor<7x300xf32>) -> tensor<7x300xf32> {
+// CHECK-NEXT: ^bb0(%[[X:.*]]: f32, %[[Y:.*]]: f32):
+// CHECK-NEXT: %[[D:.*]] = arith.mulf %[[X]], %[[Y]] : f32
+// CHECK-NEXT: tpu.yield %[[D]] : f32
+// CHECK: return %[[Q]]
+#id = affine_map<(d0, d1) -> (d0, d1)>
+func.func @multiply(%a: tensor<7x300xf32>, %b: tensor<7x300xf32>) -> tensor<7x300xf32> {
+  %empty = tensor.empty() : tensor<7x300xf32>
+  %q = linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%a, %b : tensor<7x300xf32>, tensor<7x300xf32>) outs(%empty : tensor<7x300xf32>) {
+  ^bb0(%x: f32, %y: f32, %out: f32):
+    %d = arith.mulf %x, %y : f32
+    linalg.yield %d : f32
+  } -> tensor<7x300xf32>
+  return %q : tensor<7x300xf32>
+}
+
+// -----
+
+// Named elementwise ops are generalized first; casts between f32 and bf16
+// are elementwise too.
+// CHECK-LABEL: func @named
+// CHECK: tpu.elementwise ins(%arg0, %arg1 : tensor<8x128xf32>, tensor<8x128xf32>) -> tensor<8x128xf32>
+// CHECK: arith.subf
+// CHECK: tpu.elementwise ins(%{{.*}} : tensor<8x128xf32>) -> tensor<8x128xbf16>
+// CHECK: arith.truncf %{{.*}} : f32 to bf16
+func.func @named(%a: tensor<8x128xf32>, %b: tensor<8x128xf32>) -> tensor<8x128xbf16> {
+  %empty = tensor.empty() : tensor<8x128xf32>
+  %d = linalg.sub ins(%a, %b : tensor<8x128xf32>, tensor<8x128xf32>) outs(%empty : tensor<8x128xf32>) -> tensor<8x128xf32>
+  %empty16 = tensor.empty() : tensor<8x128xbf16>
+  %t = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]}
+      ins(%d : tensor<8x128xf32>) outs(%empty16 : tensor<8x128xbf16>) {
+  ^bb0(%x: f32, %out: bf16):
+    %r = arith.truncf %x : f32 to bf16
+    linalg.yield %r : bf16
+  } -> tensor<8x128xbf16>
+  return %t : tensor<8x128xbf16>
 }

@@ -111,15 +111,16 @@
 // CHECK-NEXT: inst halt
 // CHECK-NEXT: }
 
+#tiled = affine_map<(d0, d1) -> (d0 floordiv 8, d1 floordiv 128, d0 mod 8, d1 mod 128)>
 module attributes {tpu.chip = #tpu.chip<v2>} {
-  func.func @main(%a: memref<16x128xf32, #tpu.memory_space<hbm>> {tpu.address = 0 : i64}) -> memref<16x128xf32, #tpu.memory_space<hbm>> attributes {tpu.useful_macs = 7 : i64} {
+  func.func @main(%a: memref<16x128xf32, #tiled, #tpu.memory_space<hbm>> {tpu.address = 0 : i64}) -> memref<16x128xf32, #tiled, #tpu.memory_space<hbm>> attributes {tpu.useful_macs = 7 : i64} {
     %c0 = arith.constant 0 : index
     %c1 = arith.constant 1 : index
     %c2 = arith.constant 2 : index
     %c8 = arith.constant 8 : index
-    %out = memref.alloc() {tpu.address = 2 : i64} : memref<16x128xf32, #tpu.memory_space<hbm>>
+    %out = memref.alloc() {tpu.address = 2 : i64} : memref<16x128xf32, #tiled, #tpu.memory_space<hbm>>
     %buf = memref.alloc() {tpu.address = 64 : i64} : memref<16x128xf32, #tpu.memory_space<vmem>>
-    tpu.dma_load %a[%c0, stride %c1] to %buf[%c0] tiles %c2 sem 0 : memref<16x128xf32, #tpu.memory_space<hbm>>, memref<16x128xf32, #tpu.memory_space<vmem>>
+    tpu.dma_load %a[%c0, stride %c1] to %buf[%c0] tiles %c2 sem 0 : memref<16x128xf32, #tiled, #tpu.memory_space<hbm>>, memref<16x128xf32, #tpu.memory_space<vmem>>
     tpu.dma_wait sem 0 count 1
     scf.for %i = %c0 to %c2 step %c1 {
       %row = arith.muli %i, %c8 : index
@@ -137,15 +138,15 @@ module attributes {tpu.chip = #tpu.chip<v2>} {
       tpu.vector_store %p, %buf[%row] : vector<8x128xf32>, memref<16x128xf32, #tpu.memory_space<vmem>>
     }
     %n = arith.minsi %c2, %c8 : index
-    tpu.dma_store %buf[%c0] to %out[%c0, stride %c1] tiles %n sem 1 : memref<16x128xf32, #tpu.memory_space<vmem>>, memref<16x128xf32, #tpu.memory_space<hbm>>
+    tpu.dma_store %buf[%c0] to %out[%c0, stride %c1] tiles %n sem 1 : memref<16x128xf32, #tpu.memory_space<vmem>>, memref<16x128xf32, #tiled, #tpu.memory_space<hbm>>
     tpu.dma_wait sem 1 count 1
-    return %out : memref<16x128xf32, #tpu.memory_space<hbm>>
+    return %out : memref<16x128xf32, #tiled, #tpu.memory_space<hbm>>
   }
 }
 
 // -----
 
-// expected-error @+1 {{tpu-lower-to-isa: arg0 of @main must be a planned f32 HBM buffer (run tpu-lower-to-mxu and tpu-plan-memory first), got 'memref<8x128xf32, #tpu.memory_space<hbm>>'}}
+// expected-error @+1 {{tpu-lower-to-isa: arg0 of @main must be a planned f32 HBM buffer (run tpu-bufferize, tpu-lower-to-mxu and tpu-plan-memory first), got 'memref<8x128xf32, #tpu.memory_space<hbm>>'}}
 func.func @main(%a: memref<8x128xf32, #tpu.memory_space<hbm>>) {
   return
 }
@@ -280,7 +281,7 @@ func.func @main() {
   %x29 = arith.addf %x28, %x27 : vector<8x128xf32>
   %x30 = arith.addf %x29, %x28 : vector<8x128xf32>
   %x31 = arith.addf %x30, %x29 : vector<8x128xf32>
-  // expected-error @+1 {{tpu-lower-to-isa: out of vector registers; the program keeps too many values live}}
+  // expected-error @+1 {{tpu-lower-to-isa: out of vector registers: 32 values and 0 temporaries are live here, and the allocator does not spill; split the computation so fewer values are live at once}}
   %x32 = arith.addf %x31, %x30 : vector<8x128xf32>
   %all = arith.addf %x0, %x1 : vector<8x128xf32>
   %a2 = arith.addf %all, %x2 : vector<8x128xf32>
@@ -352,7 +353,7 @@ func.func @main() {
   %c0 = arith.constant 0 : index
   %in = memref.alloc() {tpu.address = 0 : i64} : memref<128x128xf32, #tpu.memory_space<vmem>>
   %x = tpu.vector_load %in[%c0] : memref<128x128xf32, #tpu.memory_space<vmem>>, vector<8x128xf32>
-  // expected-error @+1 {{tpu-lower-to-isa: tpu.transpose_block needs all 32 vector registers, but a vector value is live across it}}
+  // expected-error @+1 {{tpu-lower-to-isa: tpu.transpose_block needs all vector registers, but a vector value is live across it}}
   tpu.transpose_block %in[%c0] to %in[%c0] : memref<128x128xf32, #tpu.memory_space<vmem>>, memref<128x128xf32, #tpu.memory_space<vmem>>
   tpu.vector_store %x, %in[%c0] : vector<8x128xf32>, memref<128x128xf32, #tpu.memory_space<vmem>>
   return

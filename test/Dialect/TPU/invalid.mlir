@@ -1,5 +1,5 @@
 // Every diagnostic of the tpu dialect, one case each.
-// RUN: tpu-opt %s -split-input-file -verify-diagnostics
+// RUN: tpu-opt %s -split-input-file -verify-diagnostics --allow-unregistered-dialect
 
 func.func @lhs_rank(%a: tensor<128xf32>, %b: tensor<128x8xf32>) -> tensor<8xf32> {
   // expected-error @+1 {{'tpu.matmul' op lhs must have rank >= 2 ([batch...,] M, K), got 'tensor<128xf32>'}}
@@ -149,8 +149,24 @@ func.func @negative_macs() attributes {tpu.useful_macs = -1 : i64} {
 // -----
 
 func.func @split_parts(%a: tensor<8x128xf32>) {
-  // expected-error @+1 {{'tpu.split' op splits into 2 parts (hi, lo) or 3 (hi, mid, lo), got 1}}
-  %hi = tpu.split %a {rounding = #tpu.rounding<rne>} : tensor<8x128xf32> -> tensor<8x128xbf16>
+  // expected-error @+1 {{'tpu.split' op splits into 1 part (a rounding), 2 (hi, lo) or 3 (hi, mid, lo), got 4}}
+  %p:4 = tpu.split %a {rounding = #tpu.rounding<rne>} : tensor<8x128xf32> -> tensor<8x128xbf16>, tensor<8x128xbf16>, tensor<8x128xbf16>, tensor<8x128xbf16>
+  return
+}
+
+// -----
+
+func.func @split_input(%a: tensor<8x128xbf16>) {
+  // expected-error @+1 {{'tpu.split' op splits f32 values, got 'tensor<8x128xbf16>'}}
+  %p = tpu.split %a {rounding = #tpu.rounding<rne>} : tensor<8x128xbf16> -> tensor<8x128xbf16>
+  return
+}
+
+// -----
+
+func.func @split_part_type(%a: tensor<8x128xf32>) {
+  // expected-error @+1 {{'tpu.split' op parts are bf16, got 'tensor<8x128xf32>'}}
+  %p = tpu.split %a {rounding = #tpu.rounding<rne>} : tensor<8x128xf32> -> tensor<8x128xf32>
   return
 }
 
@@ -196,9 +212,179 @@ func.func @passes_shapes(%a: tensor<8x128xf32>, %b: tensor<256x128xf32>) {
 
 // -----
 
-func.func @view(%a: memref<8x128xf32, #tpu.memory_space<hbm>>) {
-  // expected-error @+1 {{'tpu.tiled_view' op needs the same (8,128) tiles in the same memory space: 'memref<8x128xf32, #tpu.memory_space<hbm>>' and 'memref<16x128xf32, #tpu.memory_space<hbm>>' differ}}
-  %v = tpu.tiled_view %a : memref<8x128xf32, #tpu.memory_space<hbm>> to memref<16x128xf32, #tpu.memory_space<hbm>>
+#tiled = affine_map<(d0, d1) -> (d0 floordiv 8, d1 floordiv 128, d0 mod 8, d1 mod 128)>
+func.func @view(%a: memref<8x128xf32, #tiled, #tpu.memory_space<hbm>>) {
+  // expected-error @+1 {{'tpu.tiled_view' op needs the same (8,128) tiles in the same memory space: 'memref<8x128xf32, affine_map<(d0, d1) -> (d0 floordiv 8, d1 floordiv 128, d0 mod 8, d1 mod 128)>, #tpu.memory_space<hbm>>' and 'memref<16x128xf32, affine_map<(d0, d1) -> (d0 floordiv 8, d1 floordiv 128, d0 mod 8, d1 mod 128)>, #tpu.memory_space<hbm>>' differ}}
+  %v = tpu.tiled_view %a : memref<8x128xf32, #tiled, #tpu.memory_space<hbm>> to memref<16x128xf32, #tiled, #tpu.memory_space<hbm>>
+  return
+}
+
+// -----
+
+#tiled = affine_map<(d0, d1) -> (d0 floordiv 8, d1 floordiv 128, d0 mod 8, d1 mod 128)>
+func.func @view_type(%a: memref<8x128xf32, #tiled, #tpu.memory_space<hbm>>) {
+  // expected-error @+1 {{'tpu.tiled_view' op keeps the element type; got 'memref<8x128xf32, affine_map<(d0, d1) -> (d0 floordiv 8, d1 floordiv 128, d0 mod 8, d1 mod 128)>, #tpu.memory_space<hbm>>' to 'memref<8x128xbf16, affine_map<(d0, d1) -> (d0 floordiv 8, d1 floordiv 128, d0 mod 8, d1 mod 128)>, #tpu.memory_space<hbm>>'}}
+  %v = tpu.tiled_view %a : memref<8x128xf32, #tiled, #tpu.memory_space<hbm>> to memref<8x128xbf16, #tiled, #tpu.memory_space<hbm>>
+  return
+}
+
+// -----
+
+// A row-major buffer is not a tensor's device image.
+func.func @untiled(%a: memref<8x128xf32, #tpu.memory_space<hbm>>) {
+  // expected-error @+1 {{'tpu.tiled_view' op operand #0 must be an (8,128)-tiled memref in HBM, but got 'memref<8x128xf32, #tpu.memory_space<hbm>>'}}
+  %v = tpu.tiled_view %a : memref<8x128xf32, #tpu.memory_space<hbm>> to memref<7x128xf32, #tpu.memory_space<hbm>>
+  return
+}
+
+// -----
+
+func.func @semaphore(%v: memref<8x128xf32, #tpu.memory_space<vmem>>) {
+  // expected-error @+1 {{'tpu.dma_wait' op attribute 'semaphore' failed to satisfy constraint: 64-bit signless integer attribute in the range of the ISA's Sem operands}}
+  tpu.dma_wait sem 8 count 1
+  return
+}
+
+// -----
+
+func.func @wait_count() {
+  // expected-error @+1 {{'tpu.dma_wait' op attribute 'count' failed to satisfy constraint: 64-bit signless integer attribute whose minimum value is 1 in the range of the ISA's Imm16 operands}}
+  tpu.dma_wait sem 0 count 40000
+  return
+}
+
+// -----
+
+func.func @mxu_index(%r: vector<8x128xf32>, %i: index) {
+  // expected-error @+1 {{'tpu.mxu_push' op attribute 'mxu' failed to satisfy constraint: 64-bit signless integer attribute in the range of the ISA's Mxu operands}}
+  tpu.mxu_push %r to mxu 4 slot %i : vector<8x128xf32>
+  return
+}
+
+// -----
+
+// Kernel ops: tensor form or buffer form, not a mix.
+#tiled = affine_map<(d0, d1) -> (d0 floordiv 8, d1 floordiv 128, d0 mod 8, d1 mod 128)>
+func.func @form_mixed(%a: tensor<8x128xf32>, %o: memref<8x128xf32, #tiled, #tpu.memory_space<hbm>>) {
+  // expected-error @+1 {{'tpu.resize' op in buffer form takes HBM buffers, got 'tensor<8x128xf32>'}}
+  tpu.resize %a outs(%o) : tensor<8x128xf32> outs memref<8x128xf32, #tiled, #tpu.memory_space<hbm>>
+  return
+}
+
+// -----
+
+#tiled = affine_map<(d0, d1) -> (d0 floordiv 8, d1 floordiv 128, d0 mod 8, d1 mod 128)>
+func.func @form_tensor(%a: memref<8x128xf32, #tiled, #tpu.memory_space<hbm>>) {
+  // expected-error @+1 {{'tpu.resize' op in tensor form takes tensors, got 'memref<8x128xf32, affine_map<(d0, d1) -> (d0 floordiv 8, d1 floordiv 128, d0 mod 8, d1 mod 128)>, #tpu.memory_space<hbm>>'}}
+  %r = tpu.resize %a : memref<8x128xf32, #tiled, #tpu.memory_space<hbm>> -> tensor<8x128xf32>
+  return
+}
+
+// -----
+
+#tiled = affine_map<(d0, d1) -> (d0 floordiv 8, d1 floordiv 128, d0 mod 8, d1 mod 128)>
+func.func @form_both(%a: memref<8x128xf32, #tiled, #tpu.memory_space<hbm>>) {
+  // expected-error @+1 {{'tpu.split' op in buffer form (with outs) has no results, got 1}}
+  %r = tpu.split %a outs(%a) {rounding = #tpu.rounding<rne>} : memref<8x128xf32, #tiled, #tpu.memory_space<hbm>> outs memref<8x128xf32, #tiled, #tpu.memory_space<hbm>> -> tensor<8x128xbf16>
+  return
+}
+
+// -----
+
+#tiled = affine_map<(d0, d1) -> (d0 floordiv 8, d1 floordiv 128, d0 mod 8, d1 mod 128)>
+func.func @form_none(%a: memref<8x128xf32, #tiled, #tpu.memory_space<hbm>>) {
+  // expected-error @+1 {{'tpu.split' op needs results (tensor form) or outs (buffer form)}}
+  tpu.split %a {rounding = #tpu.rounding<rne>} : memref<8x128xf32, #tiled, #tpu.memory_space<hbm>>
+  return
+}
+
+// -----
+
+func.func @passes_result(%a: tensor<8x128xf32>, %b: tensor<128x128xf32>) {
+  // expected-error @+1 {{'tpu.matmul_passes' op result #0 must be statically shaped tensor of 32-bit float values, but got 'tensor<8x128xbf16>'}}
+  %r = tpu.matmul_passes lhs(%a) rhs(%b) {nan_fixed_terms = 0 : i64} : (tensor<8x128xf32>, tensor<128x128xf32>) -> tensor<8x128xbf16>
+  return
+}
+
+// -----
+
+#tiled = affine_map<(d0, d1) -> (d0 floordiv 8, d1 floordiv 128, d0 mod 8, d1 mod 128)>
+func.func @passes_out(%a: memref<8x128xf32, #tiled, #tpu.memory_space<hbm>>, %b: memref<128x128xf32, #tiled, #tpu.memory_space<hbm>>, %o: memref<8x128xbf16, #tiled, #tpu.memory_space<hbm>>) {
+  // expected-error @+1 {{'tpu.matmul_passes' op the result is f32, got 'memref<8x128xbf16, affine_map<(d0, d1) -> (d0 floordiv 8, d1 floordiv 128, d0 mod 8, d1 mod 128)>, #tpu.memory_space<hbm>>'}}
+  tpu.matmul_passes lhs(%a) rhs(%b) outs(%o) {nan_fixed_terms = 0 : i64} : (memref<8x128xf32, #tiled, #tpu.memory_space<hbm>>, memref<128x128xf32, #tiled, #tpu.memory_space<hbm>>, memref<8x128xbf16, #tiled, #tpu.memory_space<hbm>>) -> ()
+  return
+}
+
+// -----
+
+func.func @resize_rank(%a: tensor<2x8x128xf32>) {
+  // expected-error @+1 {{'tpu.resize' op resizes the two minor dimensions of a rank >= 2 shape, keeping the rest and the element type: 'tensor<2x8x128xf32>' to 'tensor<3x8x128xf32>'}}
+  %r = tpu.resize %a : tensor<2x8x128xf32> -> tensor<3x8x128xf32>
+  return
+}
+
+// -----
+
+func.func @reshape_elements(%a: tensor<300xf32>) {
+  // expected-error @+1 {{'tpu.reshape' op keeps the elements and their type: 'tensor<300xf32>' to 'tensor<301x1xf32>' differ}}
+  %r = tpu.reshape %a : tensor<300xf32> -> tensor<301x1xf32>
+  return
+}
+
+// -----
+
+func.func @elementwise_shape(%a: tensor<8x128xf32>, %b: tensor<8x256xf32>) {
+  // expected-error @+1 {{'tpu.elementwise' op every input has the result's shape [8, 128], got 'tensor<8x256xf32>'}}
+  %r = tpu.elementwise ins(%a, %b : tensor<8x128xf32>, tensor<8x256xf32>) -> tensor<8x128xf32> {
+  ^bb0(%x: f32, %y: f32):
+    tpu.yield %x : f32
+  }
+  return
+}
+
+// -----
+
+func.func @elementwise_arity(%a: tensor<8x128xf32>) {
+  // expected-error @+1 {{'tpu.elementwise' op the body takes one element per input: 1 arguments, got 2}}
+  %r = tpu.elementwise ins(%a : tensor<8x128xf32>) -> tensor<8x128xf32> {
+  ^bb0(%x: f32, %y: f32):
+    tpu.yield %x : f32
+  }
+  return
+}
+
+// -----
+
+func.func @elementwise_arg_type(%a: tensor<8x128xf32>) {
+  // expected-error @+1 {{'tpu.elementwise' op body argument 0 has type 'bf16', the element type of its input is 'f32'}}
+  %r = tpu.elementwise ins(%a : tensor<8x128xf32>) -> tensor<8x128xf32> {
+  ^bb0(%x: bf16):
+    %e = arith.extf %x : bf16 to f32
+    tpu.yield %e : f32
+  }
+  return
+}
+
+// -----
+
+func.func @elementwise_terminator(%a: tensor<8x128xf32>) {
+  // expected-error @+1 {{'tpu.elementwise' op the body ends with tpu.yield}}
+  %r = tpu.elementwise ins(%a : tensor<8x128xf32>) -> tensor<8x128xf32> {
+  ^bb0(%x: f32):
+    "test.terminator"() : () -> ()
+  }
+  return
+}
+
+// -----
+
+func.func @elementwise_yield(%a: tensor<8x128xf32>) {
+  // expected-error @+1 {{'tpu.elementwise' op the body yields 'bf16', the result's element type is 'f32'}}
+  %r = tpu.elementwise ins(%a : tensor<8x128xf32>) -> tensor<8x128xf32> {
+  ^bb0(%x: f32):
+    %t = arith.truncf %x : f32 to bf16
+    tpu.yield %t : bf16
+  }
   return
 }
 

@@ -3,6 +3,9 @@
 // RUN: tpu-opt %s --mlir-print-op-generic | tpu-opt | FileCheck %s
 // RUN: tpu-opt %s --mlir-print-op-generic | FileCheck %s --check-prefix=GENERIC
 
+// CHECK: #tiled = affine_map<(d0, d1) -> (d0 floordiv 8, d1 floordiv 128, d0 mod 8, d1 mod 128)>
+// CHECK: #tiled1 = affine_map<(d0) -> (0, d0 floordiv 128, 0, d0 mod 128)>
+
 // CHECK-LABEL: func @matmul_2d
 // CHECK: tpu.matmul %{{.*}}, %{{.*}} : tensor<7x300xf32>, tensor<300x129xf32> -> tensor<7x129xf32>
 // GENERIC-LABEL: sym_name = "matmul_2d"
@@ -45,6 +48,51 @@ func.func @expanded(%a: tensor<8x128xf32>, %b: tensor<128x128xf32>, %c: tensor<8
   return %r : tensor<8x128xf32>
 }
 
+// The kernel ops' new tensor forms, and every kernel op's buffer form.
+// CHECK-LABEL: func @kernels
+// CHECK: %[[P:.*]] = tpu.resize %arg0 : tensor<7x100xf32> -> tensor<8x128xf32>
+// CHECK: %[[C:.*]] = tpu.reshape %arg1 : tensor<300xf32> -> tensor<300x1xf32>
+// CHECK: %[[T:.*]] = tpu.split %[[P]] {rounding = #tpu.rounding<rne>} : tensor<8x128xf32> -> tensor<8x128xbf16>
+// CHECK: %[[Q:.*]] = tpu.elementwise ins(%[[P]], %[[P]] : tensor<8x128xf32>, tensor<8x128xf32>) -> tensor<8x128xf32> {
+// CHECK-NEXT: ^bb0(%[[X:.*]]: f32, %[[Y:.*]]: f32):
+// CHECK-NEXT: %[[D:.*]] = arith.divf %[[X]], %[[Y]] : f32
+// CHECK-NEXT: tpu.yield %[[D]] : f32
+// CHECK-NEXT: }
+func.func @kernels(%a: tensor<7x100xf32>, %v: tensor<300xf32>) -> (tensor<8x128xf32>, tensor<300x1xf32>, tensor<8x128xbf16>) {
+  %p = tpu.resize %a : tensor<7x100xf32> -> tensor<8x128xf32>
+  %c = tpu.reshape %v : tensor<300xf32> -> tensor<300x1xf32>
+  %t = tpu.split %p {rounding = #tpu.rounding<rne>} : tensor<8x128xf32> -> tensor<8x128xbf16>
+  %q = tpu.elementwise ins(%p, %p : tensor<8x128xf32>, tensor<8x128xf32>) -> tensor<8x128xf32> {
+  ^bb0(%x: f32, %y: f32):
+    %d = arith.divf %x, %y : f32
+    tpu.yield %d : f32
+  }
+  return %q, %c, %t : tensor<8x128xf32>, tensor<300x1xf32>, tensor<8x128xbf16>
+}
+
+// HBM buffers are tiled: the layout map says so (and prints as #tiled).
+// CHECK-LABEL: func @buffer_forms
+// CHECK: tpu.resize %arg0 outs(%arg1) : memref<7x100xf32, #tiled, #tpu.memory_space<hbm>> outs memref<16x128xf32, #tiled, #tpu.memory_space<hbm>>
+// CHECK: tpu.split %arg1 outs(%arg2, %arg2) {rounding = #tpu.rounding<trunc>} : memref<16x128xf32, #tiled, #tpu.memory_space<hbm>> outs memref<16x128xbf16, #tiled, #tpu.memory_space<hbm>>, memref<16x128xbf16, #tiled, #tpu.memory_space<hbm>>
+// CHECK: tpu.matmul_passes lhs(%arg1) rhs(%arg3) outs(%arg4) {nan_fixed_terms = 0 : i64} : (memref<16x128xf32, #tiled, #tpu.memory_space<hbm>>, memref<128x128xf32, #tiled, #tpu.memory_space<hbm>>, memref<16x128xf32, #tiled, #tpu.memory_space<hbm>>) -> ()
+// CHECK: tpu.elementwise ins(%arg1 : memref<16x128xf32, #tiled, #tpu.memory_space<hbm>>) outs(%arg4 : memref<16x128xf32, #tiled, #tpu.memory_space<hbm>>) {
+// CHECK: tpu.reshape %arg5 outs(%arg6) : memref<300xf32, #tiled1, #tpu.memory_space<hbm>> outs memref<300x1xf32, #tiled, #tpu.memory_space<hbm>>
+#tiled = affine_map<(d0, d1) -> (d0 floordiv 8, d1 floordiv 128, d0 mod 8, d1 mod 128)>
+#tiled1 = affine_map<(d0) -> (0, d0 floordiv 128, 0, d0 mod 128)>
+#hbm = #tpu.memory_space<hbm>
+func.func @buffer_forms(%a: memref<7x100xf32, #tiled, #hbm>, %b: memref<16x128xf32, #tiled, #hbm>, %h: memref<16x128xbf16, #tiled, #hbm>, %w: memref<128x128xf32, #tiled, #hbm>, %o: memref<16x128xf32, #tiled, #hbm>, %v: memref<300xf32, #tiled1, #hbm>, %col: memref<300x1xf32, #tiled, #hbm>) {
+  tpu.resize %a outs(%b) : memref<7x100xf32, #tiled, #hbm> outs memref<16x128xf32, #tiled, #hbm>
+  tpu.split %b outs(%h, %h) {rounding = #tpu.rounding<trunc>} : memref<16x128xf32, #tiled, #hbm> outs memref<16x128xbf16, #tiled, #hbm>, memref<16x128xbf16, #tiled, #hbm>
+  tpu.matmul_passes lhs(%b) rhs(%w) outs(%o) {nan_fixed_terms = 0 : i64} : (memref<16x128xf32, #tiled, #hbm>, memref<128x128xf32, #tiled, #hbm>, memref<16x128xf32, #tiled, #hbm>) -> ()
+  tpu.elementwise ins(%b : memref<16x128xf32, #tiled, #hbm>) outs(%o : memref<16x128xf32, #tiled, #hbm>) {
+  ^bb0(%x: f32):
+    %s = arith.addf %x, %x : f32
+    tpu.yield %s : f32
+  }
+  tpu.reshape %v outs(%col) : memref<300xf32, #tiled1, #hbm> outs memref<300x1xf32, #tiled, #hbm>
+  return
+}
+
 // CHECK-LABEL: func @loop_level
 // CHECK: tpu.dma_load %arg0[%[[I:.*]], stride %[[I]]] to %arg1[%[[I]]] tiles %[[I]] sem 2
 // CHECK: tpu.dma_wait sem 2 count 1
@@ -55,10 +103,10 @@ func.func @expanded(%a: tensor<8x128xf32>, %b: tensor<128x128xf32>, %c: tensor<8
 // CHECK: %[[P:.*]] = tpu.mxu_pop mxu 1 slot %[[I]]
 // CHECK: tpu.vector_store %[[P]], %arg1[%[[I]]]
 // CHECK: tpu.dma_store %arg1[%[[I]]] to %arg0[%[[I]], stride %[[I]]] tiles %[[I]] sem 1
-// CHECK: tpu.tiled_view %arg0 : memref<8x128xf32, #tpu.memory_space<hbm>> to memref<7x100xf32, #tpu.memory_space<hbm>>
+// CHECK: tpu.tiled_view %arg0 : memref<8x128xf32, #tiled, #tpu.memory_space<hbm>> to memref<7x100xf32, #tiled, #tpu.memory_space<hbm>>
 // CHECK: tpu.transpose_block %arg1[%[[I]]] to %arg1[%[[I]]]
-func.func @loop_level(%hbm: memref<8x128xf32, #tpu.memory_space<hbm>>, %vmem: memref<16x128xf32, #tpu.memory_space<vmem>>, %i: index) {
-  tpu.dma_load %hbm[%i, stride %i] to %vmem[%i] tiles %i sem 2 : memref<8x128xf32, #tpu.memory_space<hbm>>, memref<16x128xf32, #tpu.memory_space<vmem>>
+func.func @loop_level(%hbm: memref<8x128xf32, #tiled, #hbm>, %vmem: memref<16x128xf32, #tpu.memory_space<vmem>>, %i: index) {
+  tpu.dma_load %hbm[%i, stride %i] to %vmem[%i] tiles %i sem 2 : memref<8x128xf32, #tiled, #hbm>, memref<16x128xf32, #tpu.memory_space<vmem>>
   tpu.dma_wait sem 2 count 1
   tpu.mxu_load_weights %vmem[%i, stride %i] mxu 3 : memref<16x128xf32, #tpu.memory_space<vmem>>
   %v = tpu.vector_load %vmem[%i] : memref<16x128xf32, #tpu.memory_space<vmem>>, vector<8x128xf32>
@@ -66,8 +114,8 @@ func.func @loop_level(%hbm: memref<8x128xf32, #tpu.memory_space<hbm>>, %vmem: me
   tpu.mxu_push %r to mxu 1 slot %i accumulate : vector<8x128xf32>
   %p = tpu.mxu_pop mxu 1 slot %i : vector<8x128xf32>
   tpu.vector_store %p, %vmem[%i] : vector<8x128xf32>, memref<16x128xf32, #tpu.memory_space<vmem>>
-  tpu.dma_store %vmem[%i] to %hbm[%i, stride %i] tiles %i sem 1 : memref<16x128xf32, #tpu.memory_space<vmem>>, memref<8x128xf32, #tpu.memory_space<hbm>>
-  %w = tpu.tiled_view %hbm : memref<8x128xf32, #tpu.memory_space<hbm>> to memref<7x100xf32, #tpu.memory_space<hbm>>
+  tpu.dma_store %vmem[%i] to %hbm[%i, stride %i] tiles %i sem 1 : memref<16x128xf32, #tpu.memory_space<vmem>>, memref<8x128xf32, #tiled, #hbm>
+  %w = tpu.tiled_view %hbm : memref<8x128xf32, #tiled, #hbm> to memref<7x100xf32, #tiled, #hbm>
   tpu.transpose_block %vmem[%i] to %vmem[%i] : memref<16x128xf32, #tpu.memory_space<vmem>>, memref<16x128xf32, #tpu.memory_space<vmem>>
   return
 }

@@ -59,14 +59,6 @@ StringRef tpu::getPrecisionSpellings() {
          "BF16_BF16_F32_X6)";
 }
 
-FailureOr<Precision> tpu::parsePrecisionOption(Operation *op, StringRef pass,
-                                               StringRef value) {
-  if (std::optional<Precision> precision = parsePrecisionName(value))
-    return *precision;
-  return op->emitError() << pass << ": unknown default-precision '" << value
-                         << "'; expected one of " << getPrecisionSpellings();
-}
-
 unsigned tpu::getNumMXUPasses(Precision precision) {
   switch (precision) {
   case Precision::Default:

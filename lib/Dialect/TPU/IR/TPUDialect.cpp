@@ -3,13 +3,31 @@
 #include "tpu/Dialect/TPU/IR/TPUDialect.h"
 
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/OpImplementation.h"
 #include "tpu/Dialect/TPU/IR/TPUAttrs.h"
 #include "tpu/Dialect/TPU/IR/TPUOps.h"
+#include "tpu/Dialect/TPU/IR/TiledBuffer.h"
 
 using namespace mlir;
 using namespace tpu;
 
 #include "tpu/Dialect/TPU/IR/TPUDialect.cpp.inc"
+
+namespace {
+/// Prints the tiled layout map of HBM buffers as `#tiled` (`#tiled1`, ...
+/// for other ranks) instead of `#map`.
+struct TPUOpAsmInterface : public OpAsmDialectInterface {
+  using OpAsmDialectInterface::OpAsmDialectInterface;
+
+  AliasResult getAlias(Attribute attr, raw_ostream &os) const override {
+    auto map = dyn_cast<AffineMapAttr>(attr);
+    if (!map || !isTiledLayout(map.getValue()))
+      return AliasResult::NoAlias;
+    os << "tiled";
+    return AliasResult::FinalAlias;
+  }
+};
+} // namespace
 
 void TPUDialect::initialize() {
   addOperations<
@@ -17,6 +35,7 @@ void TPUDialect::initialize() {
 #include "tpu/Dialect/TPU/IR/TPUOps.cpp.inc"
       >();
   registerAttributes();
+  addInterfaces<TPUOpAsmInterface>();
 }
 
 LogicalResult TPUDialect::verifyOperationAttribute(Operation *op,

@@ -4,6 +4,7 @@
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/OpImplementation.h"
+#include "tpu/ISA/ISA.h"
 #include "tpu/Support/TiledLayout.h"
 #include "llvm/ADT/STLExtras.h"
 
@@ -26,8 +27,8 @@ static std::string formatShape(ArrayRef<int64_t> shape) {
 static LogicalResult verifyMatmulShapes(Operation *op, Type lhsTy, Type rhsTy,
                                         Type resultTy, Value acc) {
   auto emitOpError = [&]() { return op->emitOpError(); };
-  auto lhsType = cast<RankedTensorType>(lhsTy);
-  auto rhsType = cast<RankedTensorType>(rhsTy);
+  auto lhsType = cast<ShapedType>(lhsTy);
+  auto rhsType = cast<ShapedType>(rhsTy);
   ArrayRef<int64_t> lhs = lhsType.getShape();
   ArrayRef<int64_t> rhs = rhsType.getShape();
   if (lhs.size() < 2)
@@ -55,14 +56,13 @@ static LogicalResult verifyMatmulShapes(Operation *op, Type lhsTy, Type rhsTy,
                          << " x " << n;
   SmallVector<int64_t> expected(lhsBatch);
   expected.append({m, n});
-  ArrayRef<int64_t> result = cast<RankedTensorType>(resultTy).getShape();
+  ArrayRef<int64_t> result = cast<ShapedType>(resultTy).getShape();
   if (result != ArrayRef<int64_t>(expected))
     return emitOpError() << "result shape must be [batch..., M, N] = "
                          << formatShape(expected) << ", got "
                          << formatShape(result);
   if (acc) {
-    ArrayRef<int64_t> accShape =
-        cast<RankedTensorType>(acc.getType()).getShape();
+    ArrayRef<int64_t> accShape = cast<ShapedType>(acc.getType()).getShape();
     if (accShape != ArrayRef<int64_t>(expected))
       return emitOpError() << "accumulator shape must match the result "
                            << formatShape(expected) << ", got "
@@ -76,23 +76,92 @@ LogicalResult MatmulOp::verify() {
                             getResult().getType(), getAcc());
 }
 
-LogicalResult SplitOp::verify() {
-  size_t parts = getParts().size();
-  if (parts != 2 && parts != 3)
-    return emitOpError() << "splits into 2 parts (hi, lo) or 3 (hi, mid, lo), "
-                            "got "
-                         << parts;
-  auto inputType = cast<RankedTensorType>(getInput().getType());
-  for (Value part : getParts())
-    if (cast<RankedTensorType>(part.getType()).getShape() !=
-        inputType.getShape())
-      return emitOpError() << "every part must have the input's shape "
-                           << formatShape(inputType.getShape()) << ", got "
-                           << part.getType();
+//===----------------------------------------------------------------------===//
+// Kernel ops: tensor form and buffer form
+//===----------------------------------------------------------------------===//
+
+/// The form rules every kernel op shares: in tensor form its operands are
+/// tensors and it has results and no `outs`; in buffer form its operands are
+/// HBM buffers and it writes `outs` and has no results.
+static LogicalResult verifyKernelForm(Operation *op, ValueRange inputs,
+                                      ValueRange outs) {
+  bool bufferForm = !outs.empty();
+  if (bufferForm && op->getNumResults() != 0)
+    return op->emitOpError()
+           << "in buffer form (with outs) has no results, got "
+           << op->getNumResults();
+  if (!bufferForm && op->getNumResults() == 0)
+    return op->emitOpError() << "needs results (tensor form) or outs (buffer "
+                                "form)";
+  for (Value input : inputs)
+    if (llvm::isa<MemRefType>(input.getType()) != bufferForm)
+      return op->emitOpError()
+             << (bufferForm ? "in buffer form takes HBM buffers"
+                            : "in tensor form takes tensors")
+             << ", got " << input.getType();
   return success();
 }
 
+/// Buffer-form operands are read, `outs` written.
+static void addKernelEffects(
+    Operation *op, ValueRange outs,
+    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
+        &effects) {
+  for (OpOperand &operand : op->getOpOperands()) {
+    if (!llvm::isa<MemRefType>(operand.get().getType()))
+      continue;
+    if (llvm::is_contained(outs, operand.get()))
+      effects.emplace_back(MemoryEffects::Write::get(), &operand,
+                           SideEffects::DefaultResource::get());
+    else
+      effects.emplace_back(MemoryEffects::Read::get(), &operand,
+                           SideEffects::DefaultResource::get());
+  }
+}
+
+static ArrayRef<int64_t> shapeOf(Value value) {
+  return cast<ShapedType>(value.getType()).getShape();
+}
+
+static Type elementTypeOf(Value value) {
+  return cast<ShapedType>(value.getType()).getElementType();
+}
+
+LogicalResult SplitOp::verify() {
+  if (failed(verifyKernelForm(*this, getInput(), getOuts())))
+    return failure();
+  ValueRange parts = getPartValues();
+  if (parts.empty() || parts.size() > 3)
+    return emitOpError() << "splits into 1 part (a rounding), 2 (hi, lo) or 3 "
+                            "(hi, mid, lo), got "
+                         << parts.size();
+  if (!elementTypeOf(getInput()).isF32())
+    return emitOpError() << "splits f32 values, got " << getInput().getType();
+  for (Value part : parts) {
+    if (shapeOf(part) != shapeOf(getInput()))
+      return emitOpError() << "every part must have the input's shape "
+                           << formatShape(shapeOf(getInput())) << ", got "
+                           << part.getType();
+    if (!elementTypeOf(part).isBF16())
+      return emitOpError() << "parts are bf16, got " << part.getType();
+  }
+  return success();
+}
+
+void SplitOp::getEffects(
+    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
+        &effects) {
+  addKernelEffects(*this, getOuts(), effects);
+}
+
 LogicalResult MatmulPassesOp::verify() {
+  SmallVector<Value> inputs(getLhs());
+  inputs.append(getRhs().begin(), getRhs().end());
+  if (getAcc())
+    inputs.push_back(getAcc());
+  if (failed(verifyKernelForm(
+          *this, inputs, getOuts() ? ValueRange(getOuts()) : ValueRange())))
+    return failure();
   size_t terms = getLhs().size();
   if (terms == 0)
     return emitOpError() << "needs at least one term";
@@ -105,7 +174,6 @@ LogicalResult MatmulPassesOp::verify() {
     return emitOpError() << "nan_fixed_terms must leave at least one term "
                             "outside the NaN-fixed group: expected 0 to "
                          << terms - 1 << ", got " << fixed;
-  auto shapeOf = [](Value v) { return cast<ShapedType>(v.getType()).getShape(); };
   for (size_t i = 1; i < terms; ++i)
     if (shapeOf(getLhs()[i]) != shapeOf(getLhs()[0]) ||
         shapeOf(getRhs()[i]) != shapeOf(getRhs()[0]))
@@ -114,13 +182,130 @@ LogicalResult MatmulPassesOp::verify() {
                            << formatShape(shapeOf(getRhs()[0])) << ", term "
                            << i << " has " << formatShape(shapeOf(getLhs()[i]))
                            << " x " << formatShape(shapeOf(getRhs()[i]));
+  Value result = getResultValue();
+  if (!elementTypeOf(result).isF32())
+    return emitOpError() << "the result is f32, got " << result.getType();
   for (size_t i = 0; i < terms; ++i)
     if (failed(verifyMatmulShapes(*this, getLhs()[i].getType(),
-                                  getRhs()[i].getType(), getResult().getType(),
+                                  getRhs()[i].getType(), result.getType(),
                                   getAcc())))
       return failure();
   return success();
 }
+
+void MatmulPassesOp::getEffects(
+    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
+        &effects) {
+  addKernelEffects(*this, getOuts() ? ValueRange(getOuts()) : ValueRange(),
+                   effects);
+}
+
+LogicalResult ResizeOp::verify() {
+  if (failed(
+          verifyKernelForm(*this, getSource(),
+                           getOuts() ? ValueRange(getOuts()) : ValueRange())))
+    return failure();
+  Value result = getResultValue();
+  ArrayRef<int64_t> from = shapeOf(getSource()), to = shapeOf(result);
+  if (from.size() != to.size() || from.size() < 2 ||
+      from.drop_back(2) != to.drop_back(2) ||
+      elementTypeOf(getSource()) != elementTypeOf(result))
+    return emitOpError() << "resizes the two minor dimensions of a rank >= 2 "
+                            "shape, keeping the rest and the element type: "
+                         << getSource().getType() << " to " << result.getType();
+  return success();
+}
+
+void ResizeOp::getEffects(
+    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
+        &effects) {
+  addKernelEffects(*this, getOuts() ? ValueRange(getOuts()) : ValueRange(),
+                   effects);
+}
+
+LogicalResult ReshapeOp::verify() {
+  if (failed(
+          verifyKernelForm(*this, getSource(),
+                           getOuts() ? ValueRange(getOuts()) : ValueRange())))
+    return failure();
+  auto from = cast<ShapedType>(getSource().getType());
+  auto to = cast<ShapedType>(getResultValue().getType());
+  if (from.getNumElements() != to.getNumElements() ||
+      from.getElementType() != to.getElementType())
+    return emitOpError() << "keeps the elements and their type: "
+                         << getSource().getType() << " to "
+                         << getResultValue().getType() << " differ";
+  return success();
+}
+
+bool ReshapeOp::keepsTiledImage() {
+  TiledShape from = TiledShape::get(shapeOf(getSource()).vec());
+  TiledShape to = TiledShape::get(shapeOf(getResultValue()).vec());
+  return from.batch == to.batch && from.rows == to.rows && from.cols == to.cols;
+}
+
+std::optional<bool> ReshapeOp::isVectorToColumn() {
+  ArrayRef<int64_t> from = shapeOf(getSource()), to = shapeOf(getResultValue());
+  if (from.size() == 1 && to.size() == 2 && to[1] == 1)
+    return true;
+  if (from.size() == 2 && from[1] == 1 && to.size() == 1)
+    return false;
+  return std::nullopt;
+}
+
+void ReshapeOp::getEffects(
+    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
+        &effects) {
+  addKernelEffects(*this, getOuts() ? ValueRange(getOuts()) : ValueRange(),
+                   effects);
+}
+
+LogicalResult ElementwiseOp::verify() {
+  if (failed(
+          verifyKernelForm(*this, getInputs(),
+                           getOuts() ? ValueRange(getOuts()) : ValueRange())))
+    return failure();
+  Value result = getResultValue();
+  for (Value input : getInputs())
+    if (shapeOf(input) != shapeOf(result))
+      return emitOpError() << "every input has the result's shape "
+                           << formatShape(shapeOf(result)) << ", got "
+                           << input.getType();
+  return success();
+}
+
+LogicalResult ElementwiseOp::verifyRegions() {
+  Block &body = getBody().front();
+  if (body.getNumArguments() != getInputs().size())
+    return emitOpError() << "the body takes one element per input: "
+                         << getInputs().size() << " arguments, got "
+                         << body.getNumArguments();
+  for (auto [arg, input] : llvm::zip(body.getArguments(), getInputs()))
+    if (arg.getType() != elementTypeOf(input))
+      return emitOpError() << "body argument " << arg.getArgNumber()
+                           << " has type " << arg.getType()
+                           << ", the element type of its input is "
+                           << elementTypeOf(input);
+  auto yield = dyn_cast<YieldOp>(body.getTerminator());
+  if (!yield)
+    return emitOpError() << "the body ends with tpu.yield";
+  if (yield.getValue().getType() != elementTypeOf(getResultValue()))
+    return emitOpError() << "the body yields " << yield.getValue().getType()
+                         << ", the result's element type is "
+                         << elementTypeOf(getResultValue());
+  return success();
+}
+
+void ElementwiseOp::getEffects(
+    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
+        &effects) {
+  addKernelEffects(*this, getOuts() ? ValueRange(getOuts()) : ValueRange(),
+                   effects);
+}
+
+//===----------------------------------------------------------------------===//
+// Loop level
+//===----------------------------------------------------------------------===//
 
 LogicalResult TiledViewOp::verify() {
   auto tiles = [](MemRefType type) {
@@ -132,6 +317,9 @@ LogicalResult TiledViewOp::verify() {
     return emitOpError() << "needs the same (8,128) tiles in the same memory "
                             "space: "
                          << from << " and " << to << " differ";
+  if (from.getElementType() != to.getElementType())
+    return emitOpError() << "keeps the element type; got " << from << " to "
+                         << to;
   return success();
 }
 

@@ -1,12 +1,9 @@
 //===- PadToTiles.cpp - Pad tpu.matmul operands to whole tiles ------------===//
 
 #include "tpu/Dialect/TPU/Transforms/Passes.h"
+#include "tpu/Dialect/TPU/Transforms/Transforms.h"
 
-#include "mlir/Dialect/Arith/IR/Arith.h"
-#include "mlir/Dialect/Tensor/IR/Tensor.h"
-#include "mlir/Dialect/Tensor/Utils/Utils.h"
-#include "mlir/IR/Builders.h"
-#include "tpu/Dialect/TPU/IR/TPUOps.h"
+#include "mlir/Transforms/WalkPatternRewriteDriver.h"
 #include "llvm/Support/MathExtras.h"
 
 #include <cstdio>
@@ -19,113 +16,122 @@ namespace tpu {
 using namespace mlir;
 using namespace tpu;
 
+TilePadding tpu::getTilePadding(MatmulOp op) {
+  auto lhsType = cast<RankedTensorType>(op.getLhs().getType());
+  ArrayRef<int64_t> lhs = lhsType.getShape();
+  TilePadding padding;
+  padding.m = lhs[lhs.size() - 2];
+  padding.k = lhs.back();
+  padding.n = cast<RankedTensorType>(op.getRhs().getType()).getShape().back();
+  for (int64_t dim : lhs.drop_back(2))
+    padding.batch *= dim;
+  // Rows pad to the LHS's native tile (two bf16 rows share a word); the
+  // contraction to the MXU's depth; columns to the lanes.
+  int64_t rowTile =
+      TiledLayoutAttr::getNative(lhsType.getElementType()).getTile()[0];
+  padding.paddedM = llvm::alignTo(padding.m, rowTile);
+  padding.paddedK = llvm::alignTo(padding.k, kMxuDim);
+  padding.paddedN = llvm::alignTo(padding.n, kLanes);
+  return padding;
+}
+
+/// `value` grown to `rows` x `cols` in its two minor dims, or `value` itself
+/// when it already has that shape.
+static Value resizeTo(RewriterBase &rewriter, Location loc, Value value,
+                      int64_t rows, int64_t cols) {
+  auto type = cast<RankedTensorType>(value.getType());
+  SmallVector<int64_t> shape(type.getShape().drop_back(2));
+  shape.append({rows, cols});
+  if (type.getShape() == ArrayRef<int64_t>(shape))
+    return value;
+  return ResizeOp::create(rewriter, loc, type.clone(shape), value, Value())
+      .getResult();
+}
+
+FailureOr<MatmulOp> tpu::padMatmulToTiles(RewriterBase &rewriter, MatmulOp op) {
+  TilePadding padding = getTilePadding(op);
+  if (!padding.needed())
+    return rewriter.notifyMatchFailure(op, "already whole tiles");
+  Location loc = op.getLoc();
+  rewriter.setInsertionPoint(op);
+  Value lhs =
+      resizeTo(rewriter, loc, op.getLhs(), padding.paddedM, padding.paddedK);
+  Value rhs =
+      resizeTo(rewriter, loc, op.getRhs(), padding.paddedK, padding.paddedN);
+  Value acc;
+  if (op.getAcc())
+    acc =
+        resizeTo(rewriter, loc, op.getAcc(), padding.paddedM, padding.paddedN);
+  auto resultType = cast<RankedTensorType>(op.getType());
+  SmallVector<int64_t> paddedShape(resultType.getShape().drop_back(2));
+  paddedShape.append({padding.paddedM, padding.paddedN});
+  auto padded = MatmulOp::create(rewriter, loc, resultType.clone(paddedShape),
+                                 lhs, rhs, acc, op.getPrecisionAttr());
+  rewriter.replaceOpWithNewOp<ResizeOp>(op, resultType, padded.getResult(),
+                                        Value());
+  return padded;
+}
+
 namespace {
 
-/// `value` padded with zeros at the high end to `shape`, or `value` itself
-/// when it already has that shape.
-Value padTo(OpBuilder &builder, Location loc, Value value,
-            ArrayRef<int64_t> shape) {
-  auto type = cast<RankedTensorType>(value.getType());
-  if (type.getShape() == shape)
-    return value;
-  auto padded = RankedTensorType::get(shape, type.getElementType());
-  Value zero = arith::ConstantOp::create(
-      builder, loc, builder.getZeroAttr(type.getElementType()));
-  return tensor::createPadHighOp(padded, value, zero, /*nofold=*/false, loc,
-                                 builder);
+struct PadMatmulToTiles : public OpRewritePattern<MatmulOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(MatmulOp op,
+                                PatternRewriter &rewriter) const override {
+    return padMatmulToTiles(rewriter, op);
+  }
+};
+
+std::string formatPercent(uint64_t part, uint64_t whole) {
+  char text[32];
+  std::snprintf(text, sizeof(text), "%.1f%%",
+                100.0 * double(part) / double(whole));
+  return text;
 }
 
 struct PadToTilesPass : public tpu::impl::TPUPadToTilesBase<PadToTilesPass> {
   using TPUPadToTilesBase::TPUPadToTilesBase;
 
   void runOnOperation() override {
-    Totals totals;
-    getOperation()->walk([&](MatmulOp op) { pad(op, totals); });
-    numPadded += totals.padded;
-    usefulMacs += totals.usefulMacs;
-    paddedMacs += totals.paddedMacs;
+    uint64_t matmuls = 0, padded = 0, useful = 0, total = 0;
+    getOperation().walk([&](MatmulOp op) {
+      TilePadding padding = getTilePadding(op);
+      ++matmuls;
+      useful += padding.usefulMacs();
+      total += padding.paddedMacs();
+      if (!padding.needed())
+        return;
+      ++padded;
+      if (report)
+        op.emitRemark() << "tpu.matmul padded from M x K x N = " << padding.m
+                        << " x " << padding.k << " x " << padding.n << " to "
+                        << padding.paddedM << " x " << padding.paddedK << " x "
+                        << padding.paddedN << ": "
+                        << formatPercent(padding.paddedMacs() -
+                                             padding.usefulMacs(),
+                                         padding.paddedMacs())
+                        << " of its MXU work is padding";
+    });
+    numPadded += padded;
+    usefulMacs += useful;
+    paddedMacs += total;
     // The same numbers as the statistics, which an LLVM built without
     // LLVM_ENABLE_STATS (Debian's, for one) cannot show.
-    if (report && totals.matmuls > 0)
-      getOperation()->emitRemark()
-          << "tpu-pad-to-tiles: " << totals.padded << " of " << totals.matmuls
-          << " tpu.matmul ops padded; " << totals.usefulMacs
-          << " useful MACs of " << totals.paddedMacs << " after padding ("
-          << formatPercent(totals.paddedMacs - totals.usefulMacs,
-                           totals.paddedMacs)
+    if (report && matmuls > 0)
+      getOperation().emitRemark()
+          << "tpu-pad-to-tiles: " << padded << " of " << matmuls
+          << " tpu.matmul ops padded; " << useful << " useful MACs of " << total
+          << " after padding (" << formatPercent(total - useful, total)
           << " padding)";
-  }
 
-  struct Totals {
-    uint64_t matmuls = 0, padded = 0, usefulMacs = 0, paddedMacs = 0;
-  };
-
-  static std::string formatPercent(uint64_t part, uint64_t whole) {
-    char text[32];
-    std::snprintf(text, sizeof(text), "%.1f%%",
-                  100.0 * double(part) / double(whole));
-    return text;
-  }
-
-  void pad(MatmulOp op, Totals &totals) {
-    auto lhsType = cast<RankedTensorType>(op.getLhs().getType());
-    auto rhsType = cast<RankedTensorType>(op.getRhs().getType());
-    ArrayRef<int64_t> lhs = lhsType.getShape();
-    size_t rank = lhs.size();
-    int64_t m = lhs[rank - 2], k = lhs[rank - 1];
-    int64_t n = rhsType.getShape()[rank - 1];
-    int64_t batch = 1;
-    for (int64_t dim : lhs.drop_back(2))
-      batch *= dim;
-    // Rows pad to the LHS's native tile (two bf16 rows share a word);
-    // the contraction to the MXU's depth; columns to the lanes.
-    int64_t rowTile =
-        TiledLayoutAttr::getNative(lhsType.getElementType()).getTile()[0];
-    int64_t mp = llvm::alignTo(m, rowTile);
-    int64_t kp = llvm::alignTo(k, kMxuDim);
-    int64_t np = llvm::alignTo(n, kLanes);
-    uint64_t useful = uint64_t(batch * m * k * n);
-    uint64_t total = uint64_t(batch * mp * kp * np);
-    ++totals.matmuls;
-    totals.usefulMacs += useful;
-    totals.paddedMacs += total;
-    if (mp == m && kp == k && np == n)
-      return;
-    ++totals.padded;
-    if (report)
-      op.emitRemark() << "tpu.matmul padded from M x K x N = " << m << " x "
-                      << k << " x " << n << " to " << mp << " x " << kp << " x "
-                      << np << ": " << formatPercent(total - useful, total)
-                      << " of its MXU work is padding";
-
-    OpBuilder builder(op);
-    Location loc = op.getLoc();
-    SmallVector<int64_t> batchDims(lhs.drop_back(2));
-    auto shapeOf = [&](int64_t rows, int64_t cols) {
-      SmallVector<int64_t> shape(batchDims);
-      shape.append({rows, cols});
-      return shape;
-    };
-    Value newLhs = padTo(builder, loc, op.getLhs(), shapeOf(mp, kp));
-    Value newRhs = padTo(builder, loc, op.getRhs(), shapeOf(kp, np));
-    Value newAcc;
-    if (Value acc = op.getAcc())
-      newAcc = padTo(builder, loc, acc, shapeOf(mp, np));
-    auto resultType =
-        RankedTensorType::get(shapeOf(mp, np), builder.getF32Type());
-    auto padded = MatmulOp::create(builder, loc, resultType, newLhs, newRhs,
-                                   newAcc, op.getPrecisionAttr());
-    SmallVector<OpFoldResult> offsets(rank, builder.getIndexAttr(0));
-    SmallVector<OpFoldResult> strides(rank, builder.getIndexAttr(1));
-    SmallVector<OpFoldResult> sizes;
-    for (int64_t dim : op.getResult().getType().getShape())
-      sizes.push_back(builder.getIndexAttr(dim));
-    Value slice = tensor::ExtractSliceOp::create(
-        builder, loc, op.getResult().getType(), padded.getResult(), offsets,
-        sizes, strides);
-    op.getResult().replaceAllUsesWith(slice);
-    op.erase();
+    RewritePatternSet patterns(&getContext());
+    populatePadToTilesPatterns(patterns);
+    walkAndApplyPatterns(getOperation(), std::move(patterns));
   }
 };
 
 } // namespace
+
+void tpu::populatePadToTilesPatterns(RewritePatternSet &patterns) {
+  patterns.add<PadMatmulToTiles>(patterns.getContext());
+}

@@ -2,6 +2,6 @@
 // RUN: not tpu-opt %s --tpu-expand-precision=split=round 2>&1 | FileCheck %s --check-prefix=SPLIT
 // RUN: not tpu-opt %s --tpu-expand-precision=default-precision=double 2>&1 | FileCheck %s --check-prefix=PRECISION
 
-// SPLIT: error: tpu-expand-precision: unknown split rounding 'round'; expected rne (round to nearest even) or trunc
-// PRECISION: error: tpu-expand-precision: unknown default-precision 'double'; expected one of
+// SPLIT: for the --split option: unknown rounding 'round'; expected rne (round to nearest even) or trunc
+// PRECISION: for the --default-precision option: unknown precision 'double'; expected one of default, high, highest
 module {}

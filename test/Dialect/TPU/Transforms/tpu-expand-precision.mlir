@@ -54,20 +54,21 @@ func.func @unset(%a: tensor<8x128xf32>, %b: tensor<128x128xf32>) -> tensor<8x128
 
 // -----
 
-// An rhs extended from bf16 (and zero-padded) has mid = lo = 0: HIGHEST
-// keeps lo.hi, mid.hi and hi.hi. useful MACs count the unpadded K = 100.
+// An rhs extended from bf16 (as tpu-convert-linalg writes arith.extf) and
+// zero-padded has mid = lo = 0: HIGHEST keeps lo.hi, mid.hi and hi.hi.
+// useful MACs count the unpadded K = 100.
 // CHECK-LABEL: func @bf16_rhs
-// CHECK: %[[P:.*]] = tensor.pad
+// CHECK: %[[P:.*]] = tpu.resize
 // CHECK: %[[A:.*]]:3 = tpu.split %arg0
 // CHECK-NOT: tpu.split
 // CHECK: tpu.matmul_passes lhs(%[[A]]#2, %[[A]]#1, %[[A]]#0) rhs(%[[P]], %[[P]], %[[P]]) {nan_fixed_terms = 2 : i64, tpu.useful_macs = 307200 : i64}
 func.func @bf16_rhs(%a: tensor<8x128xf32>, %b16: tensor<100x128xbf16>) -> tensor<8x128xf32> {
-  %b = arith.extf %b16 : tensor<100x128xbf16> to tensor<100x128xf32>
-  %zero = arith.constant 0.0 : f32
-  %padded = tensor.pad %b low[0, 0] high[28, 0] {
-  ^bb0(%i: index, %j: index):
-    tensor.yield %zero : f32
-  } : tensor<100x128xf32> to tensor<128x128xf32>
+  %b = tpu.elementwise ins(%b16 : tensor<100x128xbf16>) -> tensor<100x128xf32> {
+  ^bb0(%x: bf16):
+    %e = arith.extf %x : bf16 to f32
+    tpu.yield %e : f32
+  }
+  %padded = tpu.resize %b : tensor<100x128xf32> -> tensor<128x128xf32>
   // expected-remark @+1 {{tpu-expand-precision: highest matmul takes 3 MXU passes instead of 6: rhs is bf16-exact}}
   %c = tpu.matmul %a, %padded {precision = #tpu.precision<highest>} : tensor<8x128xf32>, tensor<128x128xf32> -> tensor<8x128xf32>
   return %c : tensor<8x128xf32>
@@ -93,6 +94,24 @@ func.func @bf16_both(%a: tensor<16x128xbf16>, %b: tensor<128x128xbf16>) -> tenso
 func.func @constant_lhs(%b: tensor<128x128xf32>) -> tensor<8x128xf32> {
   %a = arith.constant dense<1.5> : tensor<8x128xf32>
   // expected-remark @+1 {{highest matmul takes 3 MXU passes instead of 6: lhs is bf16-exact}}
+  %c = tpu.matmul %a, %b {precision = #tpu.precision<highest>} : tensor<8x128xf32>, tensor<128x128xf32> -> tensor<8x128xf32>
+  return %c : tensor<8x128xf32>
+}
+
+// -----
+
+// An elementwise op that computes something from bf16 is not an extension:
+// its result is split.
+// CHECK-LABEL: func @not_extension
+// CHECK: %[[B:.*]]:3 = tpu.split %{{.*}} {rounding
+// CHECK: nan_fixed_terms = 5
+func.func @not_extension(%a: tensor<8x128xf32>, %b16: tensor<128x128xbf16>) -> tensor<8x128xf32> {
+  %b = tpu.elementwise ins(%b16 : tensor<128x128xbf16>) -> tensor<128x128xf32> {
+  ^bb0(%x: bf16):
+    %e = arith.extf %x : bf16 to f32
+    %s = arith.addf %e, %e : f32
+    tpu.yield %s : f32
+  }
   %c = tpu.matmul %a, %b {precision = #tpu.precision<highest>} : tensor<8x128xf32>, tensor<128x128xf32> -> tensor<8x128xf32>
   return %c : tensor<8x128xf32>
 }

@@ -1,14 +1,14 @@
-// RUN: tpu-opt %s --tpu-lower-to-mxu=chip=v4 --split-input-file | FileCheck %s
-// RUN: tpu-opt %s --tpu-lower-to-mxu=chip=v2 --split-input-file | FileCheck %s --check-prefix=V2
+// The kernels' loops, on tensor-level input bufferized first.
+// RUN: tpu-opt %s --tpu-attach-chip=chip=v4 --tpu-bufferize --tpu-lower-to-mxu --split-input-file | FileCheck %s
+// RUN: tpu-opt %s --tpu-attach-chip=chip=v2 --tpu-bufferize --tpu-lower-to-mxu --split-input-file | FileCheck %s --check-prefix=V2
 
 // A DEFAULT matmul with 3 K tiles and 5 column blocks: on v4 a group of 4
-// MXUs and a group with 1 active. Arguments and the result become HBM
-// buffers; work buffers are VMEM rows.
+// MXUs and a group with 1 active. Work buffers are VMEM rows.
 // CHECK: module attributes {tpu.chip = #tpu.chip<v4>}
 // CHECK-LABEL: func.func @main(
-// CHECK-SAME: %[[A:.*]]: memref<16x384xf32, #tpu.memory_space<hbm>>, %[[B:.*]]: memref<384x640xf32, #tpu.memory_space<hbm>>) -> memref<16x640xf32, #tpu.memory_space<hbm>>
+// CHECK-SAME: %[[A:.*]]: memref<16x384xf32, #tiled, #tpu.memory_space<hbm>>, %[[B:.*]]: memref<384x640xf32, #tiled, #tpu.memory_space<hbm>>) -> memref<16x640xf32, #tiled, #tpu.memory_space<hbm>>
 // CHECK-SAME: tpu.useful_macs = 3932160
-// CHECK: %[[C:.*]] = memref.alloc() : memref<16x640xf32, #tpu.memory_space<hbm>>
+// CHECK: %[[C:.*]] = memref.alloc() : memref<16x640xf32, #tiled, #tpu.memory_space<hbm>>
 // Double-buffered LHS (2 x 2 row blocks), weights (2 x 4 MXUs x 128 rows),
 // result staging (4 MXUs x 16 rows).
 // CHECK: %[[LHS:.*]] = memref.alloc() : memref<32x128xf32, #tpu.memory_space<vmem>>
@@ -111,33 +111,48 @@ func.func @main(%a: tensor<8x128xf32>, %b: tensor<128x128xf32>) -> tensor<8x128x
 
 // -----
 
-// Padding a bf16 tensor's rows from 8 to 16 adds a row tile, copied tile
-// row by tile row. arith.truncf rounds on the VPU; arith.extf is free (a
-// tiled_view of the same buffer).
+// An elementwise op on the VPU: its body applied to whole vregs. A
+// truncation to bf16 rounds; an extension back is nothing (bf16 values are
+// f32 words in a vreg). Padding the bf16 tensor's rows from 8 to 16 adds a
+// row tile: the row tile there is copied.
 // CHECK-LABEL: func.func @main
-// CHECK: %[[T:.*]] = memref.alloc() : memref<8x100xbf16, #tpu.memory_space<hbm>>
-// CHECK: tpu.round_to_bf16 %{{.*}} {rounding = #tpu.rounding<rne>}
-// CHECK: %[[P:.*]] = memref.alloc() : memref<16x128xbf16, #tpu.memory_space<hbm>>
+// CHECK: %[[T:.*]] = memref.alloc() : memref<8x100xbf16, #tiled, #tpu.memory_space<hbm>>
+// CHECK: scf.for
+// CHECK: tpu.dma_load %arg0
+// CHECK: %[[X:.*]] = tpu.vector_load
+// CHECK: %[[R:.*]] = tpu.round_to_bf16 %[[X]] {rounding = #tpu.rounding<rne>}
+// CHECK: tpu.vector_store %[[R]]
+// CHECK: %[[P:.*]] = memref.alloc() : memref<16x128xbf16, #tiled, #tpu.memory_space<hbm>>
 // CHECK: scf.for
 // CHECK: scf.for
 // CHECK: tpu.dma_load %[[T]]
 // CHECK: tpu.dma_store %{{.*}} to %[[P]]
-// CHECK: tpu.tiled_view %[[T]] : memref<8x100xbf16, #tpu.memory_space<hbm>> to memref<8x100xf32, #tpu.memory_space<hbm>>
+// CHECK: %[[E:.*]] = memref.alloc() : memref<8x100xf32, #tiled, #tpu.memory_space<hbm>>
+// CHECK: scf.for
+// CHECK: %[[Y:.*]] = tpu.vector_load
+// CHECK-NEXT: %[[Z:.*]] = arith.mulf %[[Y]], %[[Y]] : vector<8x128xf32>
+// CHECK-NEXT: tpu.vector_store %[[Z]]
+// CHECK: tpu.dma_store %{{.*}} to %[[E]]
 // Slicing the result back from 16 rows to 8 drops a row tile: a copy.
-// CHECK: %[[C:.*]] = memref.alloc() : memref<16x128xf32, #tpu.memory_space<hbm>>
-// CHECK: %[[S:.*]] = memref.alloc() : memref<8x100xf32, #tpu.memory_space<hbm>>
+// CHECK: %[[C:.*]] = memref.alloc() : memref<16x128xf32, #tiled, #tpu.memory_space<hbm>>
+// CHECK: %[[S:.*]] = memref.alloc() : memref<8x100xf32, #tiled, #tpu.memory_space<hbm>>
 // CHECK: tpu.dma_load %[[C]]
 // CHECK: tpu.dma_store %{{.*}} to %[[S]]
 func.func @main(%a: tensor<8x100xf32>, %b: tensor<128x128xf32>) -> (tensor<8x100xf32>, tensor<8x100xf32>) {
-  %t = arith.truncf %a : tensor<8x100xf32> to tensor<8x100xbf16>
-  %zero = arith.constant 0.0 : bf16
-  %p = tensor.pad %t low[0, 0] high[8, 28] {
-  ^bb0(%i: index, %j: index):
-    tensor.yield %zero : bf16
-  } : tensor<8x100xbf16> to tensor<16x128xbf16>
-  %e = arith.extf %t : tensor<8x100xbf16> to tensor<8x100xf32>
+  %t = tpu.elementwise ins(%a : tensor<8x100xf32>) -> tensor<8x100xbf16> {
+  ^bb0(%x: f32):
+    %r = arith.truncf %x : f32 to bf16
+    tpu.yield %r : bf16
+  }
+  %p = tpu.resize %t : tensor<8x100xbf16> -> tensor<16x128xbf16>
+  %e = tpu.elementwise ins(%t : tensor<8x100xbf16>) -> tensor<8x100xf32> {
+  ^bb0(%x: bf16):
+    %w = arith.extf %x : bf16 to f32
+    %m = arith.mulf %w, %w : f32
+    tpu.yield %m : f32
+  }
   %c = tpu.matmul_passes lhs(%p) rhs(%b) {nan_fixed_terms = 0 : i64} : (tensor<16x128xbf16>, tensor<128x128xf32>) -> tensor<16x128xf32>
-  %s = tensor.extract_slice %c[0, 0] [8, 100] [1, 1] : tensor<16x128xf32> to tensor<8x100xf32>
+  %s = tpu.resize %c : tensor<16x128xf32> -> tensor<8x100xf32>
   return %e, %s : tensor<8x100xf32>, tensor<8x100xf32>
 }
 
@@ -147,7 +162,7 @@ func.func @main(%a: tensor<8x100xf32>, %b: tensor<128x128xf32>) -> (tensor<8x100
 // (one lane of rows) and the column result a vector again, 128 elements per
 // 128 x 128 transpose; rows of the block no DMA fills are zeroed.
 // CHECK-LABEL: func.func @main
-// CHECK: %[[COL:.*]] = memref.alloc() : memref<300x1xf32, #tpu.memory_space<hbm>>
+// CHECK: %[[COL:.*]] = memref.alloc() : memref<300x1xf32, #tiled, #tpu.memory_space<hbm>>
 // CHECK: %[[IN:.*]] = memref.alloc() : memref<128x128xf32, #tpu.memory_space<vmem>>
 // CHECK: %[[OUT:.*]] = memref.alloc() : memref<128x128xf32, #tpu.memory_space<vmem>>
 // CHECK: scf.for
@@ -156,17 +171,13 @@ func.func @main(%a: tensor<8x100xf32>, %b: tensor<128x128xf32>) -> (tensor<8x100
 // CHECK: tpu.dma_load %arg1[%{{.*}}, stride %{{.*}}] to %[[IN]]
 // CHECK: tpu.transpose_block %[[IN]][%{{.*}}] to %[[OUT]][%{{.*}}]
 // CHECK: tpu.dma_store %[[OUT]][%{{.*}}] to %[[COL]]
-// CHECK: memref.alloc() : memref<7xf32, #tpu.memory_space<hbm>>
+// CHECK: memref.alloc() : memref<7xf32, #tiled1, #tpu.memory_space<hbm>>
 // CHECK: tpu.transpose_block
 func.func @main(%a: tensor<8x384xf32>, %x: tensor<300xf32>) -> tensor<7xf32> {
-  %col = tensor.expand_shape %x [[0, 1]] output_shape [300, 1] : tensor<300xf32> into tensor<300x1xf32>
-  %zero = arith.constant 0.0 : f32
-  %padded = tensor.pad %col low[0, 0] high[84, 127] {
-  ^bb0(%i: index, %j: index):
-    tensor.yield %zero : f32
-  } : tensor<300x1xf32> to tensor<384x128xf32>
+  %col = tpu.reshape %x : tensor<300xf32> -> tensor<300x1xf32>
+  %padded = tpu.resize %col : tensor<300x1xf32> -> tensor<384x128xf32>
   %c = tpu.matmul_passes lhs(%a) rhs(%padded) {nan_fixed_terms = 0 : i64} : (tensor<8x384xf32>, tensor<384x128xf32>) -> tensor<8x128xf32>
-  %s = tensor.extract_slice %c[0, 0] [7, 1] [1, 1] : tensor<8x128xf32> to tensor<7x1xf32>
-  %y = tensor.collapse_shape %s [[0, 1]] : tensor<7x1xf32> into tensor<7xf32>
+  %s = tpu.resize %c : tensor<8x128xf32> -> tensor<7x1xf32>
+  %y = tpu.reshape %s : tensor<7x1xf32> -> tensor<7xf32>
   return %y : tensor<7xf32>
 }

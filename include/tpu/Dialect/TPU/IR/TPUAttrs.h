@@ -20,7 +20,7 @@ namespace tpu {
 /// or one of JAX's aliases and preset names (`bfloat16`, `bfloat16_3x`,
 /// `tensorfloat32`, `float32`, `BF16_BF16_F32`, `BF16_BF16_F32_X3`,
 /// `BF16_BF16_F32_X6`), case-insensitively. Shared by the attribute parser and
-/// the compiler's `default-precision` option.
+/// the options' parser (OptionParsers.h).
 std::optional<Precision> parsePrecisionName(llvm::StringRef name);
 
 /// Every accepted spelling, for error messages.
@@ -28,12 +28,6 @@ llvm::StringRef getPrecisionSpellings();
 
 /// How many bf16 MXU passes an f32 x f32 matmul takes: 1, 3 or 6.
 unsigned getNumMXUPasses(Precision precision);
-
-/// A pass's `default-precision` option, or an error on `op` that names the
-/// pass, the value and the accepted spellings.
-llvm::FailureOr<Precision> parsePrecisionOption(mlir::Operation *op,
-                                                llvm::StringRef pass,
-                                                llvm::StringRef value);
 
 /// The chip `op` is compiled for: the `tpu.chip` attribute of the nearest
 /// ancestor (itself included) that has one, else the default chip.

@@ -9,6 +9,7 @@
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "tpu/Dialect/TPU/IR/TPUAttrs.h"
 #include "tpu/Dialect/TPU/IR/TPUDialect.h"
+#include "tpu/Dialect/TPU/IR/TiledBuffer.h"
 
 #define GET_OP_CLASSES
 #include "tpu/Dialect/TPU/IR/TPUOps.h.inc"

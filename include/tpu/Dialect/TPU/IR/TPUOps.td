@@ -8,8 +8,49 @@ include "tpu/Dialect/TPU/IR/TPUAttrs.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
 include "mlir/IR/CommonTypeConstraints.td"
 
+//===----------------------------------------------------------------------===//
+// Types and attributes the ops share
+//===----------------------------------------------------------------------===//
+
+// A tensor's device image in HBM is (8,128)-tiled and padded; the memref
+// type says so with the tiled layout map (tpu::getTiledLayout), so no
+// upstream view that assumes a strided buffer applies to it.
+def TPU_HbmBuffer : Type<
+    CPred<"::tpu::isTiledHbmBuffer($_self)">,
+    "an (8,128)-tiled memref in HBM",
+    "::mlir::MemRefType">;
+def TPU_VmemBuffer : MemRefRankOf<[F32], [2]>;
+def TPU_Vreg : FixedVectorOfShapeAndType<[8, 128], F32>;
+
+// The kernel ops take tensors and give results, or (after bufferization)
+// take HBM buffers and write their `outs` buffers.
+def TPU_TensorOrBuffer : AnyTypeOf<[AnyRankedTensor, TPU_HbmBuffer]>;
+
+// Integers whose range is an ISA operand field's (tpu/ISA/ISA.def).
+class TPU_IsaOperand<string kind> : AttrConstraint<
+    CPred<"::tpu::isa::isValidOperand(::tpu::isa::OperandKind::" # kind #
+          ", ::llvm::cast<::mlir::IntegerAttr>($_self).getInt())">,
+    "in the range of the ISA's " # kind # " operands">;
+def TPU_SemaphoreAttr : ConfinedAttr<I64Attr, [TPU_IsaOperand<"Sem">]>;
+def TPU_MxuIndexAttr : ConfinedAttr<I64Attr, [TPU_IsaOperand<"Mxu">]>;
+def TPU_WaitCountAttr
+    : ConfinedAttr<I64Attr, [IntMinValue<1>, TPU_IsaOperand<"Imm16">]>;
+
 def TPU_MatmulOperand : StaticShapeTensorOf<[F32, BF16]>;
 def TPU_MatmulResult : StaticShapeTensorOf<[F32]>;
+
+// A kernel op: tensor form before bufferization (results, no `outs`),
+// buffer form after (HBM buffers, `outs`, no results). tpu-bufferize
+// turns one into the other; tpu-lower-to-mxu writes the buffer form's
+// loops.
+// Each has `hasBufferSemantics()`: whether it is in buffer form.
+class TPU_KernelOp<string mnemonic, list<Trait> traits = []>
+    : TPU_Op<mnemonic, !listconcat(traits, [
+        DeclareOpInterfaceMethods<MemoryEffectsOpInterface>])>;
+
+//===----------------------------------------------------------------------===//
+// Tensor level
+//===----------------------------------------------------------------------===//
 
 def TPU_MatmulOp : TPU_Op<"matmul", [Pure]> {
   let summary = "Matrix multiplication on the MXU, with a precision";
@@ -49,34 +90,52 @@ def TPU_MatmulOp : TPU_Op<"matmul", [Pure]> {
 }
 
 //===----------------------------------------------------------------------===//
-// Precision expansion (tensor level)
+// Kernels: tensor form, then buffer form
 //===----------------------------------------------------------------------===//
 
-def TPU_SplitOp : TPU_Op<"split", [Pure]> {
-  let summary = "Split f32 values into bf16 parts for multi-pass matmuls";
+def TPU_SplitOp : TPU_KernelOp<"split"> {
+  let summary = "Round f32 values to bf16, or split them into bf16 parts";
   let description = [{
-    Splits each element x into 2 or 3 bf16 parts whose sum approximates x
-    (DESIGN.md 4): `hi = bf16(x)`, `mid = bf16(x - hi)`,
-    `lo = bf16(x - hi - mid)`, each subtraction exact in f32. With two
-    results they are hi and lo (HIGH, where lo = bf16(x - hi)); with three,
-    hi, mid and lo (HIGHEST). `rounding` is the split's bf16 rounding; with
-    `rne`, a finite x whose hi would round up to inf (near FLT_MAX) has hi
-    truncated instead so the parts stay finite.
+    Splits each element x into 1, 2 or 3 bf16 parts whose sum approximates
+    x (docs/Numerics.md): `hi = bf16(x)`, `mid = bf16(x - hi)`,
+    `lo = bf16(x - hi - mid)`, each subtraction exact in f32. With one part
+    it is the rounding alone (`arith.truncf` to bf16); with two, hi and lo
+    (HIGH, where lo = bf16(x - hi)); with three, hi, mid and lo (HIGHEST).
+    `rounding` is the bf16 rounding; with `rne` and more than one part, a
+    finite x whose hi would round up to inf (near FLT_MAX) has hi truncated
+    instead, so the parts stay finite.
+
+    Tensor form (results) and buffer form (`outs`, written):
 
     ```mlir
     %hi, %lo = tpu.split %a {rounding = #tpu.rounding<rne>}
         : tensor<8x128xf32> -> tensor<8x128xbf16>, tensor<8x128xbf16>
+    tpu.split %buf outs(%hib, %lob) {rounding = #tpu.rounding<rne>}
+        : memref<8x128xf32, #tiled, #hbm>
+          outs memref<8x128xbf16, #tiled, #hbm>, memref<8x128xbf16, #tiled, #hbm>
     ```
   }];
-  let arguments = (ins StaticShapeTensorOf<[F32]>:$input,
+  let arguments = (ins TPU_TensorOrBuffer:$input,
+                       Variadic<TPU_HbmBuffer>:$outs,
                        TPU_RoundingAttr:$rounding);
-  let results = (outs Variadic<StaticShapeTensorOf<[BF16]>>:$parts);
-  let assemblyFormat = "$input attr-dict `:` type($input) `->` type($parts)";
+  let results = (outs Variadic<AnyStaticShapeTensor>:$parts);
+  let assemblyFormat = [{
+    $input (`outs` `(` $outs^ `)`)? attr-dict `:` type($input)
+    (`outs` type($outs)^)? (`->` type($parts)^)?
+  }];
   let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    bool hasBufferSemantics() { return !getOuts().empty(); }
+    /// The parts, as values (tensor form) or buffers (buffer form).
+    ::mlir::ValueRange getPartValues() {
+      return hasBufferSemantics() ? ::mlir::ValueRange(getOuts())
+                                  : ::mlir::ValueRange(getParts());
+    }
+  }];
 }
 
 def TPU_MatmulPassesOp
-    : TPU_Op<"matmul_passes", [Pure, AttrSizedOperandSegments]> {
+    : TPU_KernelOp<"matmul_passes", [AttrSizedOperandSegments]> {
   let summary = "A sum of bf16 MXU passes: the expanded form of tpu.matmul";
   let description = [{
     The products `lhs[i] x rhs[i]` (the terms, each one MXU pass per K
@@ -93,7 +152,8 @@ def TPU_MatmulPassesOp
     Operands are rounded to bf16 as the MXU reads them, so DEFAULT precision
     is the one term `a x b` with f32 operands. `tpu-expand-precision`
     produces this op; every operand pair has the shapes of a `tpu.matmul`
-    (already padded to whole tiles by `tpu-pad-to-tiles`).
+    (already padded to whole tiles by `tpu-pad-to-tiles`). In buffer form
+    the result is written to the `outs` buffer.
 
     ```mlir
     // HIGH: FixNaN(lo.hi + hi.lo) + hi.hi
@@ -103,16 +163,145 @@ def TPU_MatmulPassesOp
            -> tensor<8x128xf32>
     ```
   }];
-  let arguments = (ins Variadic<TPU_MatmulOperand>:$lhs,
-                       Variadic<TPU_MatmulOperand>:$rhs,
-                       Optional<TPU_MatmulResult>:$acc,
+  let arguments = (ins Variadic<TPU_TensorOrBuffer>:$lhs,
+                       Variadic<TPU_TensorOrBuffer>:$rhs,
+                       Optional<TPU_TensorOrBuffer>:$acc,
+                       Optional<TPU_HbmBuffer>:$outs,
                        I64Attr:$nan_fixed_terms);
-  let results = (outs TPU_MatmulResult:$result);
+  let results = (outs Optional<TPU_MatmulResult>:$result);
   let assemblyFormat = [{
-    `lhs` `(` $lhs `)` `rhs` `(` $rhs `)` (`acc` `(` $acc^ `)`)? attr-dict
-    `:` functional-type(operands, results)
+    `lhs` `(` $lhs `)` `rhs` `(` $rhs `)` (`acc` `(` $acc^ `)`)?
+    (`outs` `(` $outs^ `)`)? attr-dict `:` functional-type(operands, results)
   }];
   let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    bool hasBufferSemantics() { return bool(getOuts()); }
+    /// The result, as a value (tensor form) or buffer (buffer form).
+    ::mlir::Value getResultValue() {
+      return hasBufferSemantics() ? ::mlir::Value(getOuts())
+                                  : ::mlir::Value(getResult());
+    }
+  }];
+}
+
+def TPU_ResizeOp : TPU_KernelOp<"resize"> {
+  let summary = "Pad with zeros or drop at the high end of the minor dims";
+  let description = [{
+    The source with its two minor dimensions grown (the new elements are
+    zero) or shrunk (elements past the new size are dropped) at the high
+    end; leading dimensions stay. What `tpu-pad-to-tiles` pads operands
+    with and slices results back with.
+
+    When both shapes have the same (8,128) tiles the device image is the
+    same (padding is zero in the image), and bufferization makes the result
+    a `tpu.tiled_view` of the source; otherwise the buffer form copies the
+    row tiles both have into the `outs` buffer.
+
+    ```mlir
+    %p = tpu.resize %a : tensor<7x300xf32> -> tensor<8x384xf32>
+    ```
+  }];
+  let arguments = (ins TPU_TensorOrBuffer:$source,
+                       Optional<TPU_HbmBuffer>:$outs);
+  let results = (outs Optional<AnyStaticShapeTensor>:$result);
+  let assemblyFormat = [{
+    $source (`outs` `(` $outs^ `)`)? attr-dict `:` type($source)
+    (`outs` type($outs)^)? (`->` type($result)^)?
+  }];
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    bool hasBufferSemantics() { return bool(getOuts()); }
+    ::mlir::Value getResultValue() {
+      return hasBufferSemantics() ? ::mlir::Value(getOuts())
+                                  : ::mlir::Value(getResult());
+    }
+  }];
+}
+
+def TPU_ReshapeOp : TPU_KernelOp<"reshape"> {
+  let summary = "The same elements in another shape";
+  let description = [{
+    The source's elements, in row-major order, with the result's shape (as
+    `tensor.reshape`). Reshapes that keep the (8,128) tiled image (the two
+    minor dimensions and the number of batch elements) bufferize to a
+    `tpu.tiled_view`. A vector of n elements and an n x 1 column, which
+    `linalg.matvec` needs, lie differently: a vector is one row of lanes, a
+    column one lane of rows, so the buffer form moves every element, 128 x
+    128 blocks at a time through `tpu.transpose_block`. Other reshapes are
+    not supported yet.
+
+    ```mlir
+    %col = tpu.reshape %v : tensor<300xf32> -> tensor<300x1xf32>
+    ```
+  }];
+  let arguments = (ins TPU_TensorOrBuffer:$source,
+                       Optional<TPU_HbmBuffer>:$outs);
+  let results = (outs Optional<AnyStaticShapeTensor>:$result);
+  let assemblyFormat = [{
+    $source (`outs` `(` $outs^ `)`)? attr-dict `:` type($source)
+    (`outs` type($outs)^)? (`->` type($result)^)?
+  }];
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    bool hasBufferSemantics() { return bool(getOuts()); }
+    ::mlir::Value getResultValue() {
+      return hasBufferSemantics() ? ::mlir::Value(getOuts())
+                                  : ::mlir::Value(getResult());
+    }
+    /// Whether source and result have the same tiled image.
+    bool keepsTiledImage();
+    /// Whether it turns a vector into a column (true) or back (false);
+    /// nothing for a reshape that keeps the tiled image.
+    std::optional<bool> isVectorToColumn();
+  }];
+}
+
+def TPU_ElementwiseOp : TPU_KernelOp<"elementwise",
+    [AttrSizedOperandSegments, SingleBlock]> {
+  let summary = "An elementwise computation on the VPU";
+  let description = [{
+    `result[i] = body(inputs[0][i], inputs[1][i], ...)` for every element
+    i: the body takes one scalar per input and yields the result's scalar.
+    All inputs have the result's shape. The body's ops are those the VPU
+    has instructions for (`tpu::isVpuOp`; docs/ISA.md lists them), and the
+    element types f32 (bf16 values are f32 words, rounded). The padding of
+    the result's tiled image is the body applied to the inputs' padding,
+    which need not be zero. `tpu-convert-linalg` makes it from an
+    elementwise `linalg.generic` (and the named elementwise ops).
+
+    ```mlir
+    %q = tpu.elementwise ins(%a, %b : tensor<7x300xf32>, tensor<7x300xf32>)
+           -> tensor<7x300xf32> {
+    ^bb0(%x: f32, %y: f32):
+      %d = arith.divf %x, %y : f32
+      tpu.yield %d : f32
+    }
+    ```
+  }];
+  let arguments = (ins Variadic<TPU_TensorOrBuffer>:$inputs,
+                       Optional<TPU_HbmBuffer>:$outs);
+  let results = (outs Optional<AnyStaticShapeTensor>:$result);
+  let regions = (region SizedRegion<1>:$body);
+  let assemblyFormat = [{
+    `ins` `(` $inputs `:` type($inputs) `)` (`outs` `(` $outs^ `:`
+    type($outs) `)`)? (`->` type($result)^)? attr-dict-with-keyword $body
+  }];
+  let hasVerifier = 1;
+  let hasRegionVerifier = 1;
+  let extraClassDeclaration = [{
+    bool hasBufferSemantics() { return bool(getOuts()); }
+    ::mlir::Value getResultValue() {
+      return hasBufferSemantics() ? ::mlir::Value(getOuts())
+                                  : ::mlir::Value(getResult());
+    }
+  }];
+}
+
+def TPU_YieldOp : TPU_Op<"yield", [Pure, Terminator,
+    HasParent<"ElementwiseOp">]> {
+  let summary = "The element a tpu.elementwise body computes";
+  let arguments = (ins AnyType:$value);
+  let assemblyFormat = "$value attr-dict `:` type($value)";
 }
 
 //===----------------------------------------------------------------------===//
@@ -120,25 +309,21 @@ def TPU_MatmulPassesOp
 //===----------------------------------------------------------------------===//
 //
 // `tpu-lower-to-mxu` writes these inside scf loops; `tpu-plan-memory` gives
-// every buffer an address; `tpu-lower-to-isa` turns each into one ISA
+// every buffer an address; `tpu-lower-to-isa` turns each into its ISA
 // instruction plus the address arithmetic. Offsets are index values in the
 // memory's own unit: HBM tiles of 4 KiB, VMEM rows of 128 words.
-
-def TPU_HbmBuffer : MemRefOf<[F32, BF16]>;
-def TPU_VmemBuffer : MemRefRankOf<[F32], [2]>;
-def TPU_Vreg : FixedVectorOfShapeAndType<[8, 128], F32>;
-
 
 def TPU_TiledViewOp : TPU_Op<"tiled_view", [Pure]> {
   let summary = "An HBM buffer's tiled image seen with another shape";
   let description = [{
-    The same buffer as `source`, typed with a shape that has the same
-    (8,128) tiles: a tensor padded or sliced within its last tiles has the
-    same device image. Generates no code.
+    The same buffer as `source`, typed with a shape (and element type) that
+    has the same (8,128) tiles: a tensor padded or sliced within its last
+    tiles, or reshaped keeping them, has the same device image. Generates
+    no code.
 
     ```mlir
-    %v = tpu.tiled_view %buf : memref<8x256xf32, #tpu.memory_space<hbm>>
-           to memref<7x129xf32, #tpu.memory_space<hbm>>
+    %v = tpu.tiled_view %buf : memref<8x256xf32, #tiled, #tpu.memory_space<hbm>>
+           to memref<7x129xf32, #tiled, #tpu.memory_space<hbm>>
     ```
   }];
   let arguments = (ins TPU_HbmBuffer:$source);
@@ -158,8 +343,7 @@ def TPU_DmaLoadOp : TPU_Op<"dma_load"> {
   let arguments = (ins TPU_HbmBuffer:$source, Index:$hbm_tile,
                        Index:$hbm_stride, TPU_VmemBuffer:$target,
                        Index:$vmem_row, Index:$count,
-                       ConfinedAttr<I64Attr, [IntMinValue<0>,
-                                              IntMaxValue<7>]>:$semaphore);
+                       TPU_SemaphoreAttr:$semaphore);
   let assemblyFormat = [{
     $source `[` $hbm_tile `,` `stride` $hbm_stride `]` `to` $target `[`
     $vmem_row `]` `tiles` $count `sem` $semaphore attr-dict `:` type($source)
@@ -177,8 +361,7 @@ def TPU_DmaStoreOp : TPU_Op<"dma_store"> {
   let arguments = (ins TPU_VmemBuffer:$source, Index:$vmem_row,
                        TPU_HbmBuffer:$target, Index:$hbm_tile,
                        Index:$hbm_stride, Index:$count,
-                       ConfinedAttr<I64Attr, [IntMinValue<0>,
-                                              IntMaxValue<7>]>:$semaphore);
+                       TPU_SemaphoreAttr:$semaphore);
   let assemblyFormat = [{
     $source `[` $vmem_row `]` `to` $target `[` $hbm_tile `,` `stride`
     $hbm_stride `]` `tiles` $count `sem` $semaphore attr-dict `:`
@@ -193,10 +376,8 @@ def TPU_DmaWaitOp : TPU_Op<"dma_wait"> {
     them. Transfers complete in the order they were issued, so waiting for
     the oldest n is waiting for n. Becomes `dma.wait`.
   }];
-  let arguments = (ins ConfinedAttr<I64Attr, [IntMinValue<0>,
-                                              IntMaxValue<7>]>:$semaphore,
-                       ConfinedAttr<I64Attr, [IntMinValue<1>,
-                                              IntMaxValue<32767>]>:$count);
+  let arguments = (ins TPU_SemaphoreAttr:$semaphore,
+                       TPU_WaitCountAttr:$count);
   let assemblyFormat = "`sem` $semaphore `count` $count attr-dict";
 }
 
@@ -208,9 +389,7 @@ def TPU_MxuLoadWeightsOp : TPU_Op<"mxu_load_weights"> {
     Becomes `mxu.ldw`.
   }];
   let arguments = (ins TPU_VmemBuffer:$source, Index:$vmem_row,
-                       Index:$stride,
-                       ConfinedAttr<I64Attr, [IntMinValue<0>,
-                                              IntMaxValue<3>]>:$mxu);
+                       Index:$stride, TPU_MxuIndexAttr:$mxu);
   let assemblyFormat = [{
     $source `[` $vmem_row `,` `stride` $stride `]` `mxu` $mxu attr-dict `:`
     type($source)
@@ -224,9 +403,7 @@ def TPU_MxuPushOp : TPU_Op<"mxu_push"> {
     weights and writes result slot `slot`, or adds into it when
     `accumulate` is set. Becomes `mxu.push`.
   }];
-  let arguments = (ins TPU_Vreg:$rows, Index:$slot,
-                       ConfinedAttr<I64Attr, [IntMinValue<0>,
-                                              IntMaxValue<3>]>:$mxu,
+  let arguments = (ins TPU_Vreg:$rows, Index:$slot, TPU_MxuIndexAttr:$mxu,
                        UnitAttr:$accumulate);
   let assemblyFormat = [{
     $rows `to` `mxu` $mxu `slot` $slot (`accumulate` $accumulate^)? attr-dict
@@ -237,9 +414,7 @@ def TPU_MxuPushOp : TPU_Op<"mxu_push"> {
 def TPU_MxuPopOp : TPU_Op<"mxu_pop"> {
   let summary = "Read an MXU result slot";
   let description = "The 8 x 128 f32 results in `slot`. Becomes `mxu.pop`.";
-  let arguments = (ins Index:$slot,
-                       ConfinedAttr<I64Attr, [IntMinValue<0>,
-                                              IntMaxValue<3>]>:$mxu);
+  let arguments = (ins Index:$slot, TPU_MxuIndexAttr:$mxu);
   let results = (outs TPU_Vreg:$result);
   let assemblyFormat = "`mxu` $mxu `slot` $slot attr-dict `:` type($result)";
 }
@@ -272,10 +447,10 @@ def TPU_TransposeBlockOp : TPU_Op<"transpose_block"> {
   let description = [{
     Reads the 128 rows from `source_row` of `source`, transposes them as a
     128 x 128 block, and writes the 128 rows from `target_row` of `target`.
-    It occupies all 32 vector registers (`v.ld` x 16, `v.xpose`, `v.st` x
-    16), so no vector value may be live across it. The layout change
-    between a vector (one row of lanes) and a column (one lane of rows), as
-    `linalg.matvec` needs, is made of these.
+    It takes two register groups of `v.xpose` (all the vector registers:
+    `v.ld` x 16, `v.xpose`, `v.st` x 16), so no vector value may be live
+    across it. The layout change between a vector (one row of lanes) and a
+    column (one lane of rows), as `linalg.matvec` needs, is made of these.
   }];
   let arguments = (ins TPU_VmemBuffer:$source, Index:$source_row,
                        TPU_VmemBuffer:$target, Index:$target_row);

@@ -3,7 +3,9 @@
 #ifndef TPU_DIALECT_TPU_TRANSFORMS_PASSES_H
 #define TPU_DIALECT_TPU_TRANSFORMS_PASSES_H
 
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Pass/Pass.h"
+#include "tpu/Dialect/TPU/IR/OptionParsers.h"
 
 namespace tpu {
 

@@ -5,14 +5,33 @@
 
 include "mlir/Pass/PassBase.td"
 
-def TPUPadToTiles : Pass<"tpu-pad-to-tiles"> {
+def TPUAttachChip : Pass<"tpu-attach-chip", "::mlir::ModuleOp"> {
+  let summary = "Record the chip a module is compiled for";
+  let description = [{
+    Sets the module's `tpu.chip` to the `chip` option, which the passes
+    after it (tile sizes, MXU count, memory limits) and the binary read.
+    Without the option, a module keeps the chip it declares, or gets the
+    default, v4. A module that declares one chip compiled for another is an
+    error, as nvvm-attach-target and friends do for GPU modules.
+  }];
+  let options = [
+    Option<"chip", "chip", "std::optional<::tpu::ChipKind>",
+           /*default=*/"std::nullopt",
+           "the chip to compile for: v2, v3 or v4 (default: the module's "
+           "tpu.chip, else v4)">
+  ];
+  let dependentDialects = ["::tpu::TPUDialect"];
+}
+
+def TPUPadToTiles : Pass<"tpu-pad-to-tiles", "::mlir::func::FuncOp"> {
   let summary = "Pad tpu.matmul operands to whole tiles";
   let description = [{
     Pads every `tpu.matmul` with zeros so its shapes are whole tiles: M to
     the LHS's sublane tile (8 rows for f32, 16 for bf16, which packs two
     rows per word), K (the contraction) to the MXU's 128, and N to 128 lanes.
-    The result is sliced back to the original shape. Zeros in K add nothing
-    to a sum; the padded rows and columns of the result are dropped.
+    The result is sliced back to the original shape. Both are `tpu.resize`.
+    Zeros in K add nothing to a sum; the padded rows and columns of the
+    result are dropped.
 
     Padding is MXU work that computes nothing useful. The pass counts it in
     its statistics (`--mlir-pass-statistics`), and with the `report` option
@@ -24,7 +43,7 @@ def TPUPadToTiles : Pass<"tpu-pad-to-tiles"> {
             8 x 384 x 256: 65.6% of its MXU work is padding
     ```
 
-    and one remark on the root op with the totals, the same numbers as the
+    and one remark on the function with the totals, the same numbers as the
     statistics (an LLVM built without `LLVM_ENABLE_STATS`, as Debian's is,
     prints no pass statistics).
   }];
@@ -39,17 +58,15 @@ def TPUPadToTiles : Pass<"tpu-pad-to-tiles"> {
     Statistic<"paddedMacs", "padded-macs",
               "multiply-adds of the matmuls after padding">
   ];
-  let dependentDialects = [
-    "::mlir::arith::ArithDialect",
-    "::mlir::tensor::TensorDialect"
-  ];
+  let dependentDialects = ["::tpu::TPUDialect"];
 }
 
-def TPUExpandPrecision : Pass<"tpu-expand-precision"> {
+def TPUExpandPrecision : Pass<"tpu-expand-precision", "::mlir::func::FuncOp"> {
   let summary = "Expand tpu.matmul precisions into bf16 MXU passes";
   let description = [{
     Rewrites every `tpu.matmul` into `tpu.matmul_passes`, the sum of bf16
-    MXU passes its precision needs (DESIGN.md 4, JAX's `lax.Precision`):
+    MXU passes its precision needs (docs/Numerics.md, JAX's
+    `lax.Precision`):
 
     | precision | split of an f32 operand | terms, NaN-fixed group first |
     |-----------|-------------------------|------------------------------|
@@ -72,24 +89,49 @@ def TPUExpandPrecision : Pass<"tpu-expand-precision"> {
     the MACs it issues.
   }];
   let options = [
-    Option<"split", "split", "std::string", /*default=*/"\"rne\"",
+    Option<"split", "split", "::tpu::Rounding",
+           /*default=*/"::tpu::Rounding::NearestEven",
            "bf16 rounding of the split: rne (nearest even) or trunc">,
-    Option<"defaultPrecision", "default-precision", "std::string",
-           /*default=*/"\"default\"",
+    Option<"defaultPrecision", "default-precision", "::tpu::Precision",
+           /*default=*/"::tpu::Precision::Default",
            "precision of a tpu.matmul without one (JAX's names)">
+  ];
+  let dependentDialects = ["::tpu::TPUDialect"];
+}
+
+def TPUBufferize : Pass<"tpu-bufferize", "::mlir::ModuleOp"> {
+  let summary = "Bufferize the entry with One-Shot Bufferize";
+  let description = [{
+    Runs One-Shot Bufferize on the entry function, across its boundary:
+    every tensor becomes an (8,128)-tiled buffer in HBM
+    (`memref<..., #tiled, #tpu.memory_space<hbm>>`, the device layout the
+    runtime uses for arguments and results). The tpu kernel ops bufferize
+    through their `BufferizableOpInterface` models: each allocates its
+    result and becomes its buffer form; a `tpu.resize` or `tpu.reshape`
+    that keeps the tiled image becomes a `tpu.tiled_view` of its source.
+    Other functions are left alone. Ops the TPU cannot run (anything but
+    the tpu kernel ops) are errors that name the op.
+  }];
+  let options = [
+    Option<"entryName", "entry", "std::string", /*default=*/"\"main\"",
+           "the function to compile">
+  ];
+  let dependentDialects = [
+    "::tpu::TPUDialect",
+    "::mlir::bufferization::BufferizationDialect",
+    "::mlir::memref::MemRefDialect"
   ];
 }
 
-def TPULowerToMXU : Pass<"tpu-lower-to-mxu", "::mlir::ModuleOp"> {
-  let summary = "Bufferize the entry and lower its ops to loops of MXU, VPU "
-                "and DMA ops";
+def TPULowerToMXU : Pass<"tpu-lower-to-mxu", "::mlir::func::FuncOp"> {
+  let summary = "Lower the kernel ops to loops of MXU, VPU and DMA ops";
   let description = [{
-    Turns the entry function's tensors into buffers in HBM (arguments and
-    results keep the device's tiled layout, DESIGN.md 1) and writes each op
-    as loops (`scf.for`) of `tpu.dma_load` / `tpu.dma_store` between HBM and
-    VMEM work buffers (`memref.alloc` in `#tpu.memory_space<vmem>`),
-    `tpu.mxu_load_weights` / `tpu.mxu_push` / `tpu.mxu_pop` and VPU
-    arithmetic on `vector<8x128xf32>`:
+    Writes each buffer-form kernel op as loops (`scf.for`) of
+    `tpu.dma_load` / `tpu.dma_store` between HBM and VMEM work buffers
+    (`memref.alloc` in `#tpu.memory_space<vmem>`), `tpu.mxu_load_weights` /
+    `tpu.mxu_push` / `tpu.mxu_pop` and VPU arithmetic on
+    `vector<8x128xf32>`. Each kernel is in a file of its own
+    (lib/Dialect/TPU/Transforms/Kernels/):
 
     - `tpu.matmul_passes`: weight-stationary. For each chunk of up to 128
       LHS row blocks of 8 rows (64 when a NaN-fixed group needs its own
@@ -100,29 +142,18 @@ def TPULowerToMXU : Pass<"tpu-lower-to-mxu", "::mlir::ModuleOp"> {
       of the chunk, accumulating in their result slots. The epilogue pops
       the slots, turns NaNs of the small-term group into 0, adds the main
       group and the accumulator, and DMAs the blocks out.
-    - `tpu.split`, `arith.truncf`: VPU rounding in chunks of 512 tiles.
-    - `tensor.pad` / `tensor.extract_slice` from `tpu-pad-to-tiles`: free
-      when the tiled image is unchanged, else a copy of whole row tiles.
-    - `arith.extf` from bf16: free (bf16 is stored one per 32-bit word).
-    - `tensor.expand_shape` / `tensor.collapse_shape` between a vector and
-      a column (what `linalg.matvec` converts to): a vector is one row of
-      lanes and a column one lane of rows, so every 128 elements take a
-      `tpu.transpose_block`; reshapes that keep the tiles are free.
+    - `tpu.split`: VPU rounding in chunks of 512 tiles.
+    - `tpu.elementwise`: its body on vregs, in chunks of 512 tiles.
+    - `tpu.resize`: a copy of whole row tiles.
+    - `tpu.reshape` between a vector and a column: every 128 elements take
+      a `tpu.transpose_block`.
 
     Tile sizes do not depend on the matrix size, so neither does the
-    program's size; the working set (at most about 6 MiB) is halved until it
-    fits VMEM. The sum of the ops' `tpu.useful_macs` goes on the function.
-    The chip (its MXU count) is the `chip` option, which the pass records
-    as the module's `tpu.chip` for the passes after it; without the option,
-    the module's `tpu.chip`, else v4.
+    program's size; the matmul's working set (at most about 6 MiB) is
+    halved until it fits VMEM. The MXU count is the chip's (the module's
+    `tpu.chip`, see tpu-attach-chip). The sum of the matmuls'
+    `tpu.useful_macs` goes on the function.
   }];
-  let options = [
-    Option<"entryName", "entry", "std::string", /*default=*/"\"main\"",
-           "the function to compile">,
-    Option<"chipName", "chip", "std::string", /*default=*/"\"\"",
-           "the chip to compile for: v2, v3 or v4 (default: the module's "
-           "tpu.chip, else v4)">
-  ];
   let dependentDialects = [
     "::tpu::TPUDialect",
     "::mlir::arith::ArithDialect",

@@ -1,0 +1,38 @@
+//===- LinalgToTPU.h - linalg ops on tensors to tpu ops ---------*- C++ -*-===//
+
+#ifndef TPU_CONVERSION_LINALGTOTPU_LINALGTOTPU_H
+#define TPU_CONVERSION_LINALGTOTPU_LINALGTOTPU_H
+
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/IR/PatternMatch.h"
+#include "tpu/Dialect/TPU/IR/TPUOps.h"
+
+namespace tpu {
+
+/// Replaces a linalg.matmul, batch_matmul or matvec on tensors by
+/// tpu.matmul (matvec through tpu.reshape of the vector to a column and
+/// back). A zero-fill init starts from zero; any other init is the
+/// accumulator. The op's tpu.precision wins over `defaultPrecision`. Fails
+/// with an error on the op when its operands or maps are not supported.
+llvm::FailureOr<MatmulOp> convertMatmul(mlir::RewriterBase &rewriter,
+                                        mlir::linalg::LinalgOp op,
+                                        Precision defaultPrecision);
+
+/// Replaces an elementwise linalg.generic (all loops parallel, identity
+/// maps, one result whose init it does not read) by tpu.elementwise with
+/// the same body. Fails with an error on the op when the body holds an op
+/// the VPU cannot run or element types other than f32 and bf16.
+llvm::FailureOr<ElementwiseOp> convertElementwise(mlir::RewriterBase &rewriter,
+                                                  mlir::linalg::GenericOp op);
+
+/// Whether `op` is a matrix product convertMatmul takes.
+bool isMatmulLike(mlir::Operation *op);
+
+/// The patterns of both conversions; named elementwise ops (linalg.add,
+/// linalg.div, ...) are generalized first.
+void populateLinalgToTPUPatterns(mlir::RewritePatternSet &patterns,
+                                 Precision defaultPrecision);
+
+} // namespace tpu
+
+#endif // TPU_CONVERSION_LINALGTOTPU_LINALGTOTPU_H

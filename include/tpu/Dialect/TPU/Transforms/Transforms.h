@@ -1,0 +1,86 @@
+//===- Transforms.h - The tpu dialect's rewrites ----------------*- C++ -*-===//
+//
+// Each transformation as a function on one op that does the work with a
+// rewriter, and a populate function that adds its pattern, in the style of
+// mlir/Dialect/Linalg/Transforms/Transforms.h. The passes are thin drivers
+// of these; other pipelines can use the patterns directly.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TPU_DIALECT_TPU_TRANSFORMS_TRANSFORMS_H
+#define TPU_DIALECT_TPU_TRANSFORMS_TRANSFORMS_H
+
+#include "mlir/IR/PatternMatch.h"
+#include "tpu/Dialect/TPU/IR/TPUOps.h"
+
+namespace mlir::scf {
+class ForOp;
+} // namespace mlir::scf
+
+namespace tpu {
+
+//===----------------------------------------------------------------------===//
+// tpu-pad-to-tiles
+//===----------------------------------------------------------------------===//
+
+/// A matmul's M x K x N (and batch) before and after padding to tiles.
+struct TilePadding {
+  int64_t batch = 1, m = 0, k = 0, n = 0;
+  int64_t paddedM = 0, paddedK = 0, paddedN = 0;
+  uint64_t usefulMacs() const { return uint64_t(batch * m * k * n); }
+  uint64_t paddedMacs() const {
+    return uint64_t(batch * paddedM * paddedK * paddedN);
+  }
+  bool needed() const { return paddedM != m || paddedK != k || paddedN != n; }
+};
+
+/// What padding `op` to whole tiles takes: M to the LHS's sublane tile, K
+/// to the MXU's depth, N to the lanes.
+TilePadding getTilePadding(MatmulOp op);
+
+/// Replaces `op` by a matmul of its operands padded with zeros to whole
+/// tiles (tpu.resize) and a tpu.resize of the result back to its shape.
+/// Fails (changing nothing) if `op` is already tile-aligned.
+llvm::FailureOr<MatmulOp> padMatmulToTiles(mlir::RewriterBase &rewriter,
+                                           MatmulOp op);
+void populatePadToTilesPatterns(mlir::RewritePatternSet &patterns);
+
+//===----------------------------------------------------------------------===//
+// tpu-expand-precision
+//===----------------------------------------------------------------------===//
+
+/// Replaces `op` by the tpu.matmul_passes of its precision (`fallback` if it
+/// has none), splitting f32 operands with `split` rounding and dropping the
+/// terms of zero parts of bf16-exact operands (with a remark).
+llvm::FailureOr<MatmulPassesOp>
+expandMatmulPrecision(mlir::RewriterBase &rewriter, MatmulOp op,
+                      Precision fallback, Rounding split);
+void populateExpandPrecisionPatterns(mlir::RewritePatternSet &patterns,
+                                     Precision fallback, Rounding split);
+
+//===----------------------------------------------------------------------===//
+// tpu-lower-to-mxu: the kernels (lib/Dialect/TPU/Transforms/Kernels/)
+//===----------------------------------------------------------------------===//
+
+/// Each writes the loops of a buffer-form kernel op in its place and
+/// erases it, returning the outermost loop; it fails (with an error on the
+/// op) on shapes it cannot handle.
+llvm::FailureOr<mlir::scf::ForOp>
+lowerMatmulPasses(mlir::RewriterBase &rewriter, MatmulPassesOp op,
+                  unsigned mxus);
+llvm::FailureOr<mlir::scf::ForOp> lowerSplit(mlir::RewriterBase &rewriter,
+                                             SplitOp op);
+llvm::FailureOr<mlir::scf::ForOp> lowerElementwise(mlir::RewriterBase &rewriter,
+                                                   ElementwiseOp op);
+llvm::FailureOr<mlir::scf::ForOp> lowerResize(mlir::RewriterBase &rewriter,
+                                              ResizeOp op);
+llvm::FailureOr<mlir::scf::ForOp> lowerReshape(mlir::RewriterBase &rewriter,
+                                               ReshapeOp op);
+
+/// The patterns of every kernel; `mxus` is the chip's MXU count.
+void populateLowerToMXUPatterns(mlir::RewritePatternSet &patterns,
+                                unsigned mxus);
+
+} // namespace tpu
+
+#endif // TPU_DIALECT_TPU_TRANSFORMS_TRANSFORMS_H

@@ -1,0 +1,107 @@
+//===- ElementwiseConversion.cpp - Elementwise linalg to tpu.elementwise --===//
+
+#include "tpu/Conversion/LinalgToTPU/LinalgToTPU.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/IR/IRMapping.h"
+#include "tpu/Conversion/TPUToISA/VpuOps.h"
+
+using namespace mlir;
+using namespace tpu;
+
+namespace {
+
+bool isFloatOrBool(Type type) {
+  return type.isF32() || type.isBF16() || type.isInteger(1);
+}
+
+/// Why the body cannot run on the VPU, or nothing. bf16 values live in
+/// vregs as f32 words: converting between the two is rounding or nothing.
+std::optional<std::string> checkBody(linalg::GenericOp op) {
+  Block *body = op.getBody();
+  for (Operation &inner : body->without_terminator()) {
+    std::string name = inner.getName().getStringRef().str();
+    for (Value operand : inner.getOperands())
+      if (operand.getParentBlock() != body)
+        return "its body uses a value defined outside it (in '" + name +
+               "'); pass it as an input instead";
+    for (Type type : llvm::concat<const Type>(inner.getOperandTypes(),
+                                              inner.getResultTypes()))
+      if (!isFloatOrBool(type))
+        return "'" + name + "' works on " +
+               std::string(llvm::isa<IntegerType>(type) ? "integers"
+                                                        : "unsupported types") +
+               "; the VPU computes on f32 (and bf16 values)";
+    if (auto trunc = dyn_cast<arith::TruncFOp>(inner)) {
+      if (trunc.getRoundingmodeAttr() || !trunc.getIn().getType().isF32())
+        return std::string("'arith.truncf' is supported from f32 to bf16 "
+                           "with the default rounding only");
+      continue;
+    }
+    if (auto ext = dyn_cast<arith::ExtFOp>(inner)) {
+      if (!ext.getIn().getType().isBF16())
+        return std::string("'arith.extf' is supported from bf16 to f32 only");
+      continue;
+    }
+    if (!isVpuOp(&inner))
+      return "its body holds '" + name +
+             "', which the VPU has no instruction for (docs/ISA.md lists "
+             "them)";
+  }
+  return std::nullopt;
+}
+
+} // namespace
+
+FailureOr<ElementwiseOp> tpu::convertElementwise(RewriterBase &rewriter,
+                                                 linalg::GenericOp op) {
+  auto fail = [&](const Twine &why) {
+    return op.emitError() << "cannot convert this elementwise "
+                             "'linalg.generic' to the TPU: "
+                          << why;
+  };
+  if (op.getNumParallelLoops() != op.getNumLoops())
+    return rewriter.notifyMatchFailure(op, "not elementwise");
+  if (op.getNumDpsInits() != 1)
+    return fail(llvm::Twine(op.getNumDpsInits()) +
+                " results; one is supported");
+  if (!llvm::all_of(op.getIndexingMapsArray(),
+                    [](AffineMap map) { return map.isIdentity(); }))
+    return fail("broadcasting and transposing maps are not supported yet; "
+                "every operand needs the identity map");
+  if (!op.hasPureTensorSemantics())
+    return fail("it operates on buffers; the TPU compiler takes linalg on "
+                "tensors");
+  auto resultType = cast<RankedTensorType>(op->getResult(0).getType());
+  if (!resultType.hasStaticShape())
+    return fail("the TPU compiler needs static shapes");
+  for (Value value : llvm::concat<Value>(op.getDpsInputs(), op.getResults())) {
+    Type element = getElementTypeOrSelf(value.getType());
+    if (!element.isF32() && !element.isBF16()) {
+      std::string name;
+      llvm::raw_string_ostream(name) << element;
+      return fail("element type " + name +
+                  " is not supported; the VPU computes on f32 and bf16");
+    }
+  }
+  Block *body = op.getBody();
+  if (!body->getArguments().back().use_empty())
+    return fail("its body reads the init; only the inputs may be read");
+  if (std::optional<std::string> problem = checkBody(op))
+    return fail(*problem);
+
+  rewriter.setInsertionPoint(op);
+  auto elementwise = ElementwiseOp::create(rewriter, op.getLoc(), resultType,
+                                           op.getDpsInputs(), Value());
+  Block *newBody = rewriter.createBlock(&elementwise.getBody());
+  IRMapping mapping;
+  for (Value arg : body->getArguments().drop_back())
+    mapping.map(arg, newBody->addArgument(arg.getType(), arg.getLoc()));
+  for (Operation &inner : body->without_terminator())
+    rewriter.clone(inner, mapping);
+  auto yield = cast<linalg::YieldOp>(body->getTerminator());
+  YieldOp::create(rewriter, yield.getLoc(),
+                  mapping.lookup(yield.getValues()[0]));
+  rewriter.replaceOp(op, elementwise.getResult());
+  return elementwise;
+}

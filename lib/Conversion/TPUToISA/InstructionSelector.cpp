@@ -1,0 +1,345 @@
+//===- InstructionSelector.cpp - Loop-level ops to instructions -----------===//
+
+#include "InstructionSelector.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/IR/Matchers.h"
+#include "tpu/Conversion/TPUToISA/VpuOps.h"
+#include "tpu/Dialect/TPU/IR/TPUOps.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+using namespace mlir;
+using namespace tpu;
+using isa::Opcode;
+using isa::RegisterFile;
+
+namespace {
+
+/// Whether `value` is only a branch condition, selected at its scf.if.
+bool isBranchOnly(Value value) {
+  return llvm::all_of(value.getUsers(), [](Operation *user) {
+    return llvm::isa<scf::IfOp>(user);
+  });
+}
+
+/// The comparison v.cmp has for `predicate`, if any.
+std::optional<Opcode> getVectorCompare(arith::CmpFPredicate predicate) {
+  switch (predicate) {
+  case arith::CmpFPredicate::UNE:
+    return Opcode::VCmpNe;
+  case arith::CmpFPredicate::OEQ:
+    return Opcode::VCmpEq;
+  case arith::CmpFPredicate::OLT:
+    return Opcode::VCmpLt;
+  case arith::CmpFPredicate::OLE:
+    return Opcode::VCmpLe;
+  default:
+    return std::nullopt;
+  }
+}
+
+} // namespace
+
+bool tpu::isVpuOp(Operation *op) {
+  if (auto cmp = dyn_cast<arith::CmpFOp>(op))
+    return getVectorCompare(cmp.getPredicate()).has_value();
+  if (auto constant = dyn_cast<arith::ConstantOp>(op))
+    return llvm::isa<FloatAttr>(constant.getValue());
+  if (llvm::isa<arith::SelectOp>(op))
+    return true;
+#define TPU_VPU_OP(OP, OPCODE)                                                 \
+  if (llvm::isa<OP>(op))                                                       \
+    return true;
+#include "tpu/Conversion/TPUToISA/VpuOps.def"
+  return false;
+}
+
+IntegerAttr tpu::getPlannedAddress(Value buffer) {
+  while (auto view = buffer.getDefiningOp<TiledViewOp>())
+    buffer = view.getSource();
+  if (auto arg = dyn_cast<BlockArgument>(buffer)) {
+    auto func = dyn_cast<func::FuncOp>(arg.getOwner()->getParentOp());
+    return func ? func.getArgAttrOfType<IntegerAttr>(
+                      arg.getArgNumber(), TPUDialect::getAddressAttrName())
+                : IntegerAttr();
+  }
+  if (Operation *def = buffer.getDefiningOp())
+    return def->getAttrOfType<IntegerAttr>(TPUDialect::getAddressAttrName());
+  return {};
+}
+
+int64_t InstructionSelector::useScalar(Operation *op, Value value) {
+  if (std::optional<int64_t> constant = getConstantIntValue(value)) {
+    if (*constant == 0)
+      return kZeroReg;
+    if (*constant == 1)
+      return kOneReg;
+    int64_t reg = registers.temp(op, RegisterFile::Scalar);
+    code.emit(Opcode::SLi, {reg, *constant});
+    return reg;
+  }
+  return registers.lookup(op, value);
+}
+
+int64_t InstructionSelector::useVector(Operation *op, Value value) {
+  DenseElementsAttr splat;
+  if (matchPattern(value, m_Constant(&splat)) && splat.isSplat()) {
+    auto bits = uint32_t(
+        splat.getSplatValue<APFloat>().bitcastToAPInt().getZExtValue());
+    int64_t source =
+        bits == 0 ? kZeroReg : registers.temp(op, RegisterFile::Scalar);
+    if (bits != 0)
+      code.emit(Opcode::SLi, {source, int64_t(int32_t(bits))});
+    int64_t reg = registers.temp(op, RegisterFile::Vector);
+    code.emit(Opcode::VBcast, {reg, source});
+    return reg;
+  }
+  return registers.lookup(op, value);
+}
+
+int64_t InstructionSelector::address(Operation *op, Value offset,
+                                     int64_t base) {
+  if (std::optional<int64_t> constant = getConstantIntValue(offset)) {
+    if (*constant + base == 0)
+      return kZeroReg;
+    int64_t reg = registers.temp(op, RegisterFile::Scalar);
+    code.emit(Opcode::SLi, {reg, *constant + base});
+    return reg;
+  }
+  int64_t reg = useScalar(op, offset);
+  if (base == 0)
+    return reg;
+  int64_t sum = registers.temp(op, RegisterFile::Scalar);
+  code.emit(Opcode::SAddi, {sum, reg, base});
+  return sum;
+}
+
+int64_t InstructionSelector::baseOf(Operation *op, Value buffer) {
+  IntegerAttr attr = getPlannedAddress(buffer);
+  if (!attr)
+    registers.fail(op, "buffer has no address (run tpu-plan-memory first)");
+  return attr ? attr.getInt() : 0;
+}
+
+void InstructionSelector::selectScalar(Operation *op, Opcode opcode, Value lhs,
+                                       Value rhs) {
+  int64_t a = useScalar(op, lhs), b = useScalar(op, rhs);
+  code.emit(opcode, {registers.define(op, op->getResult(0)), a, b});
+}
+
+void InstructionSelector::selectScalar(Operation *op, Opcode opcode) {
+  selectScalar(op, opcode, op->getOperand(0), op->getOperand(1));
+}
+
+void InstructionSelector::selectVector(Operation *op, Opcode opcode) {
+  SmallVector<int64_t, isa::kMaxOperands> operands = {0};
+  for (Value operand : op->getOperands())
+    operands.push_back(useVector(op, operand));
+  operands[0] = registers.define(op, op->getResult(0));
+  code.emit(opcode, operands);
+}
+
+void InstructionSelector::select(Operation *op) {
+  llvm::TypeSwitch<Operation *>(op)
+      // Constants are materialized where they are used; buffers are
+      // addresses; views and terminators generate nothing.
+      .Case<arith::ConstantOp, memref::AllocOp, memref::DeallocOp, TiledViewOp,
+            scf::YieldOp>([](Operation *) {})
+      .Case([&](func::ReturnOp) { code.emit(Opcode::Halt, {}); })
+      .Case([&](arith::AddIOp add) { selectAdd(add); })
+      .Case([&](arith::SubIOp sub) { selectScalar(sub, Opcode::SSub); })
+      .Case([&](arith::MulIOp mul) { selectScalar(mul, Opcode::SMul); })
+      .Case([&](arith::AndIOp band) { selectScalar(band, Opcode::SAnd); })
+      .Case([&](arith::MinSIOp min) { selectMin(min); })
+      .Case([&](arith::CmpIOp cmp) { selectCmpI(cmp); })
+      .Case([&](arith::SelectOp select) { selectSelect(select); })
+      .Case([&](arith::CmpFOp cmp) { selectCmpF(cmp); })
+  // The elementwise ops the VPU runs in one instruction.
+#define TPU_VPU_OP(OP, OPCODE)                                                 \
+  .Case([&](OP vpuOp) { selectVector(vpuOp, Opcode::OPCODE); })
+#include "tpu/Conversion/TPUToISA/VpuOps.def"
+      .Case([&](RoundToBF16Op round) {
+        selectVector(round, round.getRounding() == Rounding::NearestEven
+                                ? Opcode::VRneBf16
+                                : Opcode::VTruncBf16);
+      })
+      .Case([&](VectorLoadOp load) {
+        int64_t row = address(op, load.getRow(), baseOf(op, load.getSource()));
+        code.emit(Opcode::VLd, {registers.define(op, load.getResult()), row, 0,
+                                kOneReg, 0xff});
+      })
+      .Case([&](VectorStoreOp store) {
+        int64_t value = useVector(op, store.getValue());
+        int64_t row =
+            address(op, store.getRow(), baseOf(op, store.getTarget()));
+        code.emit(Opcode::VSt, {value, row, 0, kOneReg, 0xff});
+      })
+      .Case([&](DmaLoadOp dma) {
+        int64_t vmem =
+            address(op, dma.getVmemRow(), baseOf(op, dma.getTarget()));
+        int64_t hbm =
+            address(op, dma.getHbmTile(), baseOf(op, dma.getSource()));
+        code.emit(Opcode::DmaLd, {int64_t(dma.getSemaphore()), vmem, hbm,
+                                  useScalar(op, dma.getCount()),
+                                  useScalar(op, dma.getHbmStride())});
+      })
+      .Case([&](DmaStoreOp dma) {
+        int64_t vmem =
+            address(op, dma.getVmemRow(), baseOf(op, dma.getSource()));
+        int64_t hbm =
+            address(op, dma.getHbmTile(), baseOf(op, dma.getTarget()));
+        code.emit(Opcode::DmaSt, {int64_t(dma.getSemaphore()), hbm, vmem,
+                                  useScalar(op, dma.getCount()),
+                                  useScalar(op, dma.getHbmStride())});
+      })
+      .Case([&](DmaWaitOp wait) {
+        code.emit(Opcode::DmaWait,
+                  {int64_t(wait.getSemaphore()), int64_t(wait.getCount())});
+      })
+      .Case([&](MxuLoadWeightsOp ldw) {
+        int64_t row =
+            address(op, ldw.getVmemRow(), baseOf(op, ldw.getSource()));
+        code.emit(Opcode::MxuLdw,
+                  {int64_t(ldw.getMxu()), row, useScalar(op, ldw.getStride())});
+      })
+      .Case([&](MxuPushOp push) {
+        code.emit(Opcode::MxuPush,
+                  {int64_t(push.getMxu()), useVector(op, push.getRows()),
+                   useScalar(op, push.getSlot()),
+                   push.getAccumulate() ? 1 : 0});
+      })
+      .Case([&](MxuPopOp pop) {
+        int64_t slot = useScalar(op, pop.getSlot());
+        code.emit(Opcode::MxuPop, {registers.define(op, pop.getResult()),
+                                   int64_t(pop.getMxu()), slot});
+      })
+      .Case([&](TransposeBlockOp) { selectTranspose(op); })
+      .Default([&](Operation *op) {
+        registers.fail(op, "cannot lower '" + op->getName().getStringRef() +
+                               "' to instructions; expected the loop-level "
+                               "ops tpu-lower-to-mxu produces");
+      });
+}
+
+/// s.addi when one side is a constant that fits, s.add otherwise.
+void InstructionSelector::selectAdd(Operation *op) {
+  Value lhs = op->getOperand(0), rhs = op->getOperand(1);
+  if (getConstantIntValue(lhs))
+    std::swap(lhs, rhs);
+  std::optional<int64_t> imm = getConstantIntValue(rhs);
+  if (!imm || *imm != int64_t(int32_t(*imm)))
+    return selectScalar(op, Opcode::SAdd, lhs, rhs);
+  int64_t a = useScalar(op, lhs);
+  code.emit(Opcode::SAddi, {registers.define(op, op->getResult(0)), a, *imm});
+}
+
+/// min(a, b) = b + ((a - b) & -(a < b)), branch-free.
+void InstructionSelector::selectMin(Operation *op) {
+  int64_t a = useScalar(op, op->getOperand(0));
+  int64_t b = useScalar(op, op->getOperand(1));
+  int64_t less = registers.temp(op, RegisterFile::Scalar);
+  int64_t diff = registers.temp(op, RegisterFile::Scalar);
+  code.emit(Opcode::SSlt, {less, a, b});
+  code.emit(Opcode::SSub, {less, kZeroReg, less});
+  code.emit(Opcode::SSub, {diff, a, b});
+  code.emit(Opcode::SAnd, {diff, diff, less});
+  code.emit(Opcode::SAdd, {registers.define(op, op->getResult(0)), b, diff});
+}
+
+void InstructionSelector::selectCmpI(Operation *op) {
+  auto cmp = cast<arith::CmpIOp>(op);
+  if (isBranchOnly(cmp.getResult()))
+    return; // selected into the branch at each scf.if
+  switch (cmp.getPredicate()) {
+  case arith::CmpIPredicate::slt:
+    return selectScalar(op, Opcode::SSlt, cmp.getLhs(), cmp.getRhs());
+  case arith::CmpIPredicate::sgt:
+    return selectScalar(op, Opcode::SSlt, cmp.getRhs(), cmp.getLhs());
+  default:
+    return registers.fail(op, "only slt and sgt comparisons produce a value; "
+                              "other predicates may only be branch "
+                              "conditions");
+  }
+}
+
+void InstructionSelector::selectSelect(Operation *op) {
+  auto select = cast<arith::SelectOp>(op);
+  if (llvm::isa<VectorType>(select.getType())) {
+    // v.sel vD, vMask, vA, vB: vMask != 0 ? vA : vB
+    return selectVector(op, Opcode::VSel);
+  }
+  // b + cond * (a - b), cond being 0 or 1.
+  int64_t cond = useScalar(op, select.getCondition());
+  int64_t a = useScalar(op, select.getTrueValue());
+  int64_t b = useScalar(op, select.getFalseValue());
+  int64_t diff = registers.temp(op, RegisterFile::Scalar);
+  code.emit(Opcode::SSub, {diff, a, b});
+  code.emit(Opcode::SMul, {diff, diff, cond});
+  code.emit(Opcode::SAdd, {registers.define(op, select.getResult()), b, diff});
+}
+
+void InstructionSelector::selectCmpF(Operation *op) {
+  auto cmp = cast<arith::CmpFOp>(op);
+  std::optional<Opcode> opcode = getVectorCompare(cmp.getPredicate());
+  if (!opcode)
+    return registers.fail(
+        op, "vector comparison '" +
+                arith::stringifyCmpFPredicate(cmp.getPredicate()) +
+                "' has no instruction; use une, oeq, olt or ole");
+  selectVector(op, *opcode);
+}
+
+/// v.xpose transposes one register group into the other: the block is
+/// loaded into the first group and stored from the second.
+void InstructionSelector::selectTranspose(Operation *op) {
+  auto transpose = cast<TransposeBlockOp>(op);
+  constexpr int64_t kGroup =
+      isa::getOperandKindInfo(isa::OperandKind::VSrc16).group;
+  static_assert(2 * kGroup == isa::kNumVectorRegisters,
+                "a transpose takes both register groups");
+  if (!registers.allVectorRegistersFree())
+    return registers.fail(op, "tpu.transpose_block needs all vector "
+                              "registers, but a vector value is live across "
+                              "it");
+  int64_t source =
+      address(op, transpose.getSourceRow(), baseOf(op, transpose.getSource()));
+  int64_t target =
+      address(op, transpose.getTargetRow(), baseOf(op, transpose.getTarget()));
+  for (int64_t g = 0; g < kGroup; ++g)
+    code.emit(Opcode::VLd, {g, source, g * int64_t(kSublanes), kOneReg, 0xff});
+  code.emit(Opcode::VXpose, {kGroup, 0});
+  for (int64_t g = 0; g < kGroup; ++g)
+    code.emit(Opcode::VSt,
+              {kGroup + g, target, g * int64_t(kSublanes), kOneReg, 0xff});
+}
+
+void InstructionSelector::branchUnless(Operation *op, Value cond,
+                                       CodeBuffer::Label label) {
+  auto cmp = cond.getDefiningOp<arith::CmpIOp>();
+  if (!cmp || !isBranchOnly(cond)) {
+    code.emitBranch(Opcode::BrEq, {useScalar(op, cond), kZeroReg, 0}, label);
+    return;
+  }
+  int64_t a = useScalar(op, cmp.getLhs()), b = useScalar(op, cmp.getRhs());
+  switch (cmp.getPredicate()) {
+  case arith::CmpIPredicate::eq:
+    return code.emitBranch(Opcode::BrNe, {a, b, 0}, label);
+  case arith::CmpIPredicate::ne:
+    return code.emitBranch(Opcode::BrEq, {a, b, 0}, label);
+  case arith::CmpIPredicate::slt:
+    return code.emitBranch(Opcode::BrGe, {a, b, 0}, label);
+  case arith::CmpIPredicate::sge:
+    return code.emitBranch(Opcode::BrLt, {a, b, 0}, label);
+  case arith::CmpIPredicate::sgt:
+    return code.emitBranch(Opcode::BrGe, {b, a, 0}, label);
+  case arith::CmpIPredicate::sle:
+    return code.emitBranch(Opcode::BrLt, {b, a, 0}, label);
+  default:
+    return registers.fail(cmp,
+                          "unsigned comparisons have no branch instruction");
+  }
+}

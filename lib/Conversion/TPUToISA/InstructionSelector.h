@@ -1,0 +1,70 @@
+//===- InstructionSelector.h - Loop-level ops to instructions ---*- C++ -*-===//
+//
+// Selects each loop-level op's instructions: index arithmetic on the scalar
+// unit, vector values on the VPU (the elementwise ops of VpuOps.def by one
+// templated rule), every tpu loop-level op as its one instruction with its
+// buffer's planned address added to the offset. Operands that are constants
+// are materialized at each use (s0 is 0, s31 holds 1; splat vectors are
+// broadcast), so constants never hold a register.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TPU_LIB_CONVERSION_TPUTOISA_INSTRUCTIONSELECTOR_H
+#define TPU_LIB_CONVERSION_TPUTOISA_INSTRUCTIONSELECTOR_H
+
+#include "Linearizer.h"
+#include "RegisterAllocator.h"
+
+#include "mlir/IR/Operation.h"
+
+namespace tpu {
+
+class InstructionSelector {
+public:
+  InstructionSelector(RegisterAllocator &registers, CodeBuffer &code)
+      : registers(registers), code(code) {}
+
+  /// Writes the instructions of `op` (not scf control flow, which the
+  /// Linearizer owns); an op without a rule is an error.
+  void select(mlir::Operation *op);
+
+  /// A scalar register holding `value` while `op` is selected.
+  int64_t useScalar(mlir::Operation *op, mlir::Value value);
+  /// A vector register holding `value` while `op` is selected.
+  int64_t useVector(mlir::Operation *op, mlir::Value value);
+  /// Branches to `label` when the i1 `cond` is false: the compare that
+  /// makes it, inverted, or a test against zero.
+  void branchUnless(mlir::Operation *op, mlir::Value cond,
+                    CodeBuffer::Label label);
+
+private:
+  /// A register holding `offset + base`: an address in HBM tiles or VMEM
+  /// rows.
+  int64_t address(mlir::Operation *op, mlir::Value offset, int64_t base);
+  /// The planned address of `buffer` (tpu-plan-memory).
+  int64_t baseOf(mlir::Operation *op, mlir::Value buffer);
+  /// `opcode` with a new register for `op`'s result first, then the
+  /// operands' registers: the shape of most ALU instructions.
+  void selectScalar(mlir::Operation *op, isa::Opcode opcode);
+  void selectScalar(mlir::Operation *op, isa::Opcode opcode, mlir::Value lhs,
+                    mlir::Value rhs);
+  void selectVector(mlir::Operation *op, isa::Opcode opcode);
+
+  void selectAdd(mlir::Operation *op);
+  void selectMin(mlir::Operation *op);
+  void selectCmpI(mlir::Operation *op);
+  void selectSelect(mlir::Operation *op);
+  void selectCmpF(mlir::Operation *op);
+  void selectTranspose(mlir::Operation *op);
+
+  RegisterAllocator &registers;
+  CodeBuffer &code;
+};
+
+/// The HBM tile or VMEM row tpu-plan-memory gave `buffer` (looking through
+/// views), or null.
+mlir::IntegerAttr getPlannedAddress(mlir::Value buffer);
+
+} // namespace tpu
+
+#endif // TPU_LIB_CONVERSION_TPUTOISA_INSTRUCTIONSELECTOR_H

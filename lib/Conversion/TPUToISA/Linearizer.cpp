@@ -1,0 +1,116 @@
+//===- Linearizer.cpp - Structured control flow to branches ---------------===//
+
+#include "Linearizer.h"
+
+#include "InstructionSelector.h"
+#include "RegisterAllocator.h"
+
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+
+using namespace mlir;
+using namespace tpu;
+using isa::Opcode;
+
+CodeBuffer::Label CodeBuffer::newLabel() {
+  labels.push_back(-1);
+  return Label(labels.size() - 1);
+}
+
+void CodeBuffer::bind(Label label) { labels[label] = int64_t(code.size()); }
+
+void CodeBuffer::emit(Opcode opcode, ArrayRef<int64_t> operands) {
+  isa::Instruction inst;
+  inst.opcode = opcode;
+  unsigned i = 0;
+  for (int64_t operand : operands)
+    inst.operands[i++] = operand;
+  code.push_back(inst);
+}
+
+void CodeBuffer::emitBranch(Opcode opcode, ArrayRef<int64_t> operands,
+                            Label label) {
+  emit(opcode, operands);
+  fixups.emplace_back(code.size() - 1, unsigned(operands.size()) - 1, label);
+}
+
+std::vector<isa::Instruction> CodeBuffer::finish() {
+  for (auto [inst, operand, label] : fixups)
+    code[inst].operands[operand] = labels[label];
+  return code;
+}
+
+void Linearizer::linearize(Block &block) {
+  for (Operation &op : block) {
+    linearize(&op);
+    if (registers.failed())
+      return;
+  }
+}
+
+void Linearizer::linearize(Operation *op) {
+  if (auto loop = dyn_cast<scf::ForOp>(op))
+    linearizeFor(loop);
+  else if (auto branch = dyn_cast<scf::IfOp>(op))
+    linearizeIf(branch);
+  else
+    selector.select(op);
+  registers.finish(op);
+}
+
+/// for (iv = lb; iv < ub; iv += step): a guard, the body, and a latch that
+/// branches back.
+void Linearizer::linearizeFor(scf::ForOp loop) {
+  if (!loop.getInitArgs().empty())
+    return registers.fail(loop,
+                          "loops with iteration arguments are not supported");
+  std::optional<int64_t> step = getConstantIntValue(loop.getStep());
+  if (!step || *step <= 0)
+    return registers.fail(loop, "loop steps must be positive constants");
+  Value iv = loop.getInductionVar();
+  int64_t ivReg = registers.define(loop, iv);
+  int64_t lb = selector.useScalar(loop, loop.getLowerBound());
+  code.emit(Opcode::SAddi, {ivReg, lb, 0});
+  registers.releaseTemporaries();
+  CodeBuffer::Label top = code.newLabel(), done = code.newLabel();
+  std::optional<int64_t> lbConst = getConstantIntValue(loop.getLowerBound());
+  std::optional<int64_t> ubConst = getConstantIntValue(loop.getUpperBound());
+  // A loop that may run zero times needs a guard.
+  if (!lbConst || !ubConst || *lbConst >= *ubConst) {
+    code.emitBranch(Opcode::BrGe,
+                    {ivReg, selector.useScalar(loop, loop.getUpperBound()), 0},
+                    done);
+    registers.releaseTemporaries();
+  }
+  code.bind(top);
+  linearize(*loop.getBody());
+  if (registers.failed())
+    return;
+  code.emit(Opcode::SAddi, {ivReg, ivReg, *step});
+  code.emitBranch(Opcode::BrLt,
+                  {ivReg, selector.useScalar(loop, loop.getUpperBound()), 0},
+                  top);
+  registers.releaseTemporaries();
+  code.bind(done);
+  registers.release(iv);
+}
+
+/// Branches to the else part (or past the then part) when the condition
+/// is false.
+void Linearizer::linearizeIf(scf::IfOp branch) {
+  if (branch.getNumResults() != 0)
+    return registers.fail(branch, "scf.if with results is not supported");
+  CodeBuffer::Label otherwise = code.newLabel(), done = code.newLabel();
+  selector.branchUnless(branch, branch.getCondition(), otherwise);
+  if (registers.failed())
+    return;
+  registers.releaseTemporaries();
+  linearize(*branch.thenBlock());
+  bool hasElse = !branch.getElseRegion().empty();
+  if (hasElse)
+    code.emitBranch(Opcode::Jmp, {0}, done);
+  code.bind(otherwise);
+  if (hasElse)
+    linearize(*branch.elseBlock());
+  code.bind(done);
+}

@@ -1,0 +1,75 @@
+//===- Linearizer.h - Structured control flow to branches -------*- C++ -*-===//
+//
+// Writes the function as one instruction stream in program order: each op
+// through instruction selection, scf.for as an induction register, a guard,
+// the body and a latch that branches back, scf.if as a negated branch
+// around its then part (and a jump over its else part). Branch targets are
+// labels, bound as the code is written and patched at the end. One
+// instruction per bundle; tpu-bundle packs them.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TPU_LIB_CONVERSION_TPUTOISA_LINEARIZER_H
+#define TPU_LIB_CONVERSION_TPUTOISA_LINEARIZER_H
+
+#include "mlir/IR/Block.h"
+#include "tpu/ISA/ISA.h"
+#include "llvm/ADT/ArrayRef.h"
+
+#include <tuple>
+#include <vector>
+
+namespace mlir::scf {
+class ForOp;
+class IfOp;
+} // namespace mlir::scf
+
+namespace tpu {
+
+class InstructionSelector;
+class RegisterAllocator;
+
+/// The instruction stream being written, with labels for branch targets.
+class CodeBuffer {
+public:
+  using Label = unsigned;
+
+  Label newLabel();
+  /// The next instruction written is the label's target.
+  void bind(Label label);
+  void emit(isa::Opcode opcode, llvm::ArrayRef<int64_t> operands);
+  /// A branch or jump whose last operand is `label`'s target.
+  void emitBranch(isa::Opcode opcode, llvm::ArrayRef<int64_t> operands,
+                  Label label);
+  /// The code with every branch target resolved.
+  std::vector<isa::Instruction> finish();
+
+private:
+  std::vector<isa::Instruction> code;
+  /// (instruction, operand index, label) whose target is patched at the end.
+  std::vector<std::tuple<size_t, unsigned, Label>> fixups;
+  std::vector<int64_t> labels;
+};
+
+class Linearizer {
+public:
+  Linearizer(InstructionSelector &selector, RegisterAllocator &registers,
+             CodeBuffer &code)
+      : selector(selector), registers(registers), code(code) {}
+
+  /// Writes every op of `block`, stopping at the first failure.
+  void linearize(mlir::Block &block);
+
+private:
+  void linearize(mlir::Operation *op);
+  void linearizeFor(mlir::scf::ForOp loop);
+  void linearizeIf(mlir::scf::IfOp branch);
+
+  InstructionSelector &selector;
+  RegisterAllocator &registers;
+  CodeBuffer &code;
+};
+
+} // namespace tpu
+
+#endif // TPU_LIB_CONVERSION_TPUTOISA_LINEARIZER_H

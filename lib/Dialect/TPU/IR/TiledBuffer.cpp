@@ -1,0 +1,46 @@
+//===- TiledBuffer.cpp - Memref types of tiled HBM images -----------------===//
+
+#include "tpu/Dialect/TPU/IR/TiledBuffer.h"
+
+#include "mlir/IR/Builders.h"
+#include "tpu/Dialect/TPU/IR/TPUAttrs.h"
+#include "tpu/Support/Chip.h"
+
+using namespace mlir;
+
+AffineMap tpu::getTiledLayout(MLIRContext *context, unsigned rank) {
+  Builder b(context);
+  SmallVector<AffineExpr> results;
+  for (unsigned d = 0; d + 2 < rank; ++d)
+    results.push_back(b.getAffineDimExpr(d));
+  // The two minor dimensions; a vector is one row, a scalar one element.
+  AffineExpr row =
+      rank >= 2 ? b.getAffineDimExpr(rank - 2) : b.getAffineConstantExpr(0);
+  AffineExpr col =
+      rank >= 1 ? b.getAffineDimExpr(rank - 1) : b.getAffineConstantExpr(0);
+  results.append({row.floorDiv(kSublanes), col.floorDiv(kLanes),
+                  row % int64_t(kSublanes), col % int64_t(kLanes)});
+  return AffineMap::get(rank, 0, results, context);
+}
+
+bool tpu::isTiledLayout(AffineMap map) {
+  return map == getTiledLayout(map.getContext(), map.getNumDims());
+}
+
+MemRefType tpu::getTiledHbmType(ShapedType type) {
+  MLIRContext *context = type.getContext();
+  return MemRefType::get(
+      type.getShape(), type.getElementType(),
+      AffineMapAttr::get(getTiledLayout(context, type.getRank())),
+      MemorySpaceAttr::get(context, MemorySpace::HBM));
+}
+
+bool tpu::isTiledHbmBuffer(Type type) {
+  auto memref = dyn_cast<MemRefType>(type);
+  if (!memref || !memref.hasStaticShape())
+    return false;
+  auto space = dyn_cast_or_null<MemorySpaceAttr>(memref.getMemorySpace());
+  auto layout = dyn_cast<AffineMapAttr>(memref.getLayout());
+  return space && space.getValue() == MemorySpace::HBM && layout &&
+         isTiledLayout(layout.getValue());
+}

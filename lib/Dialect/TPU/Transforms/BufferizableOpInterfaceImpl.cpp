@@ -1,0 +1,275 @@
+//===- BufferizableOpInterfaceImpl.cpp - How tpu ops bufferize ------------===//
+//
+// Every tpu kernel op reads its operands and writes a new buffer of its
+// own, so no op ever writes into another's: One-Shot Analysis never needs
+// a copy. The result buffers are HBM allocations in the tiled layout; a
+// tpu.resize or tpu.reshape that keeps the tiled image is instead a view
+// of its source (docs/Compiler.md, "Buffers").
+//
+//===----------------------------------------------------------------------===//
+
+#include "tpu/Dialect/TPU/Transforms/BufferizableOpInterfaceImpl.h"
+
+#include "mlir/Dialect/Bufferization/IR/BufferizableOpInterface.h"
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/Bufferization/Transforms/FuncBufferizableOpInterfaceImpl.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/DialectRegistry.h"
+#include "tpu/Dialect/TPU/IR/TPUOps.h"
+#include "tpu/Support/TiledLayout.h"
+
+using namespace mlir;
+using namespace mlir::bufferization;
+using namespace tpu;
+
+namespace {
+
+/// Whether `op`'s body gives zero for zero inputs, found by folding it.
+bool mapsZeroToZero(ElementwiseOp op) {
+  Block &body = op.getBody().front();
+  DenseMap<Value, Attribute> known;
+  for (BlockArgument arg : body.getArguments())
+    known[arg] = FloatAttr::get(arg.getType(), 0.0);
+  for (Operation &inner : body.without_terminator()) {
+    SmallVector<Attribute> operands;
+    for (Value operand : inner.getOperands())
+      operands.push_back(known.lookup(operand));
+    SmallVector<OpFoldResult> results;
+    if (failed(inner.fold(operands, results)) ||
+        results.size() != inner.getNumResults())
+      return false;
+    for (auto [result, folded] : llvm::zip(inner.getResults(), results)) {
+      auto attr = dyn_cast<Attribute>(folded);
+      if (!attr)
+        return false;
+      known[result] = attr;
+    }
+  }
+  auto value = dyn_cast_or_null<FloatAttr>(
+      known.lookup(body.getTerminator()->getOperand(0)));
+  return value && value.getValue().isZero();
+}
+
+/// Whether a value's tiled image holds zeros in its padding. Arguments do
+/// (the runtime writes them), and so does everything the kernels compute
+/// from zero-padded operands, except an elementwise op whose body does not
+/// give zero for zeros: its padding is its body applied to its inputs'
+/// padding (0 / 0 is NaN, 0 + 1 is 1).
+bool hasZeroPadding(Value tensor) {
+  Operation *def = tensor.getDefiningOp();
+  if (!def)
+    return true;
+  if (auto elementwise = dyn_cast<ElementwiseOp>(def))
+    return mapsZeroToZero(elementwise) &&
+           llvm::all_of(elementwise.getInputs(), hasZeroPadding);
+  if (isa<ResizeOp, ReshapeOp, SplitOp>(def))
+    return hasZeroPadding(def->getOperand(0));
+  return true;
+}
+
+bool sameTiles(Value a, Value b) {
+  auto tiles = [](Value v) {
+    TiledShape shape =
+        TiledShape::get(cast<ShapedType>(v.getType()).getShape().vec());
+    return std::make_tuple(shape.batch, shape.rowTiles(), shape.colTiles());
+  };
+  return tiles(a) == tiles(b);
+}
+
+/// Whether `op` (a resize or reshape in tensor form) bufferizes to a view
+/// of its source.
+bool isView(Operation *op) {
+  // A vector and a column always go through the kernel, even the one
+  // element long ones whose images agree.
+  if (auto reshape = dyn_cast<ReshapeOp>(op))
+    return !reshape.isVectorToColumn() && reshape.keepsTiledImage();
+  auto resize = cast<ResizeOp>(op);
+  return sameTiles(resize.getSource(), resize.getResult());
+}
+
+/// The model all kernel ops share. `Op` provides the buffer form's builder
+/// through `createBufferForm`.
+template <typename Op, typename Derived>
+struct KernelOpInterface
+    : public BufferizableOpInterface::ExternalModel<Derived, Op> {
+  bool bufferizesToMemoryRead(Operation *op, OpOperand &opOperand,
+                              const AnalysisState &state) const {
+    return true;
+  }
+
+  bool bufferizesToMemoryWrite(Operation *op, OpOperand &opOperand,
+                               const AnalysisState &state) const {
+    return false;
+  }
+
+  AliasingValueList getAliasingValues(Operation *op, OpOperand &opOperand,
+                                      const AnalysisState &state) const {
+    return {};
+  }
+
+  bool bufferizesToAllocation(Operation *op, Value value) const { return true; }
+
+  FailureOr<BufferLikeType> getBufferType(Operation *op, Value value,
+                                          const BufferizationOptions &,
+                                          const BufferizationState &,
+                                          SmallVector<Value> &) const {
+    return cast<BufferLikeType>(
+        getTiledHbmType(cast<ShapedType>(value.getType())));
+  }
+
+  LogicalResult bufferize(Operation *op, RewriterBase &rewriter,
+                          const BufferizationOptions &options,
+                          BufferizationState &state) const {
+    auto kernel = cast<Op>(op);
+    // The operands' buffers, in operand order.
+    SmallVector<Value> buffers;
+    for (Value operand : op->getOperands()) {
+      FailureOr<Value> buffer = getBuffer(rewriter, operand, options, state);
+      if (failed(buffer))
+        return failure();
+      buffers.push_back(*buffer);
+    }
+    rewriter.setInsertionPoint(op);
+    SmallVector<Value> outs;
+    for (Value result : op->getResults())
+      outs.push_back(memref::AllocOp::create(
+          rewriter, op->getLoc(),
+          getTiledHbmType(cast<ShapedType>(result.getType()))));
+    Operation *bufferForm =
+        Derived::createBufferForm(rewriter, kernel, buffers, outs);
+    bufferForm->setDiscardableAttrs(op->getDiscardableAttrDictionary());
+    replaceOpWithBufferizedValues(rewriter, op, outs);
+    return success();
+  }
+};
+
+struct SplitOpInterface : KernelOpInterface<SplitOp, SplitOpInterface> {
+  static Operation *createBufferForm(RewriterBase &rewriter, SplitOp op,
+                                     ValueRange buffers, ValueRange outs) {
+    return SplitOp::create(rewriter, op.getLoc(), TypeRange(), buffers[0], outs,
+                           op.getRoundingAttr());
+  }
+};
+
+struct MatmulPassesOpInterface
+    : KernelOpInterface<MatmulPassesOp, MatmulPassesOpInterface> {
+  static Operation *createBufferForm(RewriterBase &rewriter, MatmulPassesOp op,
+                                     ValueRange buffers, ValueRange outs) {
+    size_t terms = op.getLhs().size();
+    return MatmulPassesOp::create(
+        rewriter, op.getLoc(), Type(), buffers.take_front(terms),
+        buffers.slice(terms, terms), op.getAcc() ? buffers[2 * terms] : Value(),
+        outs[0], op.getNanFixedTermsAttr());
+  }
+};
+
+struct ElementwiseOpInterface
+    : KernelOpInterface<ElementwiseOp, ElementwiseOpInterface> {
+  static Operation *createBufferForm(RewriterBase &rewriter, ElementwiseOp op,
+                                     ValueRange buffers, ValueRange outs) {
+    auto bufferForm =
+        ElementwiseOp::create(rewriter, op.getLoc(), Type(), buffers, outs[0]);
+    rewriter.inlineRegionBefore(op.getBody(), bufferForm.getBody(),
+                                bufferForm.getBody().end());
+    return bufferForm;
+  }
+};
+
+/// tpu.resize and tpu.reshape: a view of the source where the tiled image
+/// stays, else a kernel that moves the data.
+template <typename Op>
+struct RelayoutOpInterface : KernelOpInterface<Op, RelayoutOpInterface<Op>> {
+  using Base = KernelOpInterface<Op, RelayoutOpInterface<Op>>;
+
+  AliasingValueList getAliasingValues(Operation *op, OpOperand &opOperand,
+                                      const AnalysisState &state) const {
+    if (!isView(op))
+      return {};
+    return {{op->getResult(0), BufferRelation::Unknown}};
+  }
+
+  bool bufferizesToAllocation(Operation *op, Value value) const {
+    return !isView(op);
+  }
+
+  LogicalResult bufferize(Operation *op, RewriterBase &rewriter,
+                          const BufferizationOptions &options,
+                          BufferizationState &state) const {
+    if (!isView(op))
+      return Base::bufferize(op, rewriter, options, state);
+    FailureOr<Value> source =
+        getBuffer(rewriter, cast<Op>(op).getSource(), options, state);
+    if (failed(source))
+      return failure();
+    rewriter.setInsertionPoint(op);
+    replaceOpWithNewBufferizedOp<TiledViewOp>(
+        rewriter, op,
+        getTiledHbmType(cast<ShapedType>(op->getResult(0).getType())), *source);
+    return success();
+  }
+
+  static Operation *createBufferForm(RewriterBase &rewriter, Op op,
+                                     ValueRange buffers, ValueRange outs) {
+    return Op::create(rewriter, op.getLoc(), Type(), buffers[0], outs[0]);
+  }
+};
+
+} // namespace
+
+LogicalResult tpu::checkBufferizable(Operation *op) {
+  if (auto resize = dyn_cast<ResizeOp>(op)) {
+    // Growing the padding of a value whose padding is not zero would turn
+    // that garbage into elements.
+    if (!hasZeroPadding(resize.getSource()))
+      return op->emitError()
+             << "tpu-bufferize: cannot pad " << resize.getSource().getType()
+             << ": it is the result of a tpu.elementwise that does not map "
+                "zero to zero, so its padding is not zero; padding it (for a "
+                "matmul) is not supported yet. Give the elementwise op a "
+                "shape of whole (8,128) tiles";
+  }
+  if (auto reshape = dyn_cast<ReshapeOp>(op)) {
+    if (!reshape.keepsTiledImage() && !reshape.isVectorToColumn())
+      return op->emitError()
+             << "tpu-bufferize: cannot reshape "
+             << reshape.getSource().getType() << " to " << reshape.getType(0)
+             << ": only reshapes that keep the (8,128) tiles, and between "
+                "a vector and a column (as linalg.matvec uses), are supported";
+  }
+  return success();
+}
+
+void tpu::registerBufferizableOpInterfaceExternalModels(
+    DialectRegistry &registry) {
+  registry.addExtension(+[](MLIRContext *context, TPUDialect *) {
+    SplitOp::attachInterface<SplitOpInterface>(*context);
+    MatmulPassesOp::attachInterface<MatmulPassesOpInterface>(*context);
+    ElementwiseOp::attachInterface<ElementwiseOpInterface>(*context);
+    ResizeOp::attachInterface<RelayoutOpInterface<ResizeOp>>(*context);
+    ReshapeOp::attachInterface<RelayoutOpInterface<ReshapeOp>>(*context);
+  });
+  bufferization::func_ext::registerBufferizableOpInterfaceExternalModels(
+      registry);
+}
+
+OneShotBufferizationOptions tpu::getBufferizationOptions(func::FuncOp entry) {
+  OneShotBufferizationOptions options;
+  options.bufferizeFunctionBoundaries = true;
+  // The entry's arguments and results are the runtime's tiled HBM images;
+  // so is every buffer in it.
+  options.functionArgTypeConverterFn =
+      [](TensorLikeType type, Attribute, func::FuncOp,
+         const BufferizationOptions &) -> BufferLikeType {
+    return cast<BufferLikeType>(getTiledHbmType(cast<ShapedType>(type)));
+  };
+  options.inferFunctionResultLayout = false;
+  options.unknownTypeConverterFn = [](TensorType type, Attribute,
+                                      const BufferizationOptions &) {
+    return BaseMemRefType(getTiledHbmType(type));
+  };
+  Operation *entryOp = entry;
+  options.opFilter.allowOperation([entryOp](Operation *op) {
+    return op == entryOp || entryOp->isProperAncestor(op);
+  });
+  return options;
+}

@@ -1,0 +1,86 @@
+//===- KernelBuilder.h - What the kernels are built from --------*- C++ -*-===//
+//
+// An ImplicitLocOpBuilder with the index arithmetic, loops (through
+// scf::buildLoopNest), VMEM buffers, DMAs and vector memory ops every
+// kernel writes. Internal to the kernels.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TPU_LIB_DIALECT_TPU_TRANSFORMS_KERNELS_KERNELBUILDER_H
+#define TPU_LIB_DIALECT_TPU_TRANSFORMS_KERNELS_KERNELBUILDER_H
+
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/ImplicitLocOpBuilder.h"
+#include "tpu/Dialect/TPU/IR/TPUOps.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
+
+namespace tpu {
+
+/// DMA semaphores: loads, stores, and the matmul's accumulator loads.
+enum Semaphore : int64_t { kLoadSem = 0, kStoreSem = 1, kAccSem = 2 };
+
+/// Tiles a VPU kernel (split, elementwise) moves per DMA.
+inline constexpr int64_t kVpuChunkTiles = 512;
+
+class KernelBuilder : public mlir::ImplicitLocOpBuilder {
+public:
+  using ImplicitLocOpBuilder::ImplicitLocOpBuilder;
+
+  /// Index arithmetic.
+  mlir::Value index(int64_t value);
+  mlir::Value add(mlir::Value x, mlir::Value y);
+  /// x + y, or x itself for y = 0.
+  mlir::Value add(mlir::Value x, int64_t y);
+  mlir::Value sub(mlir::Value x, mlir::Value y);
+  /// x * y, or x itself for y = 1.
+  mlir::Value mul(mlir::Value x, int64_t y);
+  mlir::Value min(mlir::Value x, int64_t y);
+  mlir::Value lessThan(mlir::Value x, mlir::Value y);
+  mlir::Value select(mlir::Value cond, mlir::Value x, mlir::Value y);
+
+  /// for (iv = lb; iv < ub; iv += step) body(iv), at the insertion point,
+  /// which stays after the loop. Returns the loop.
+  mlir::scf::ForOp forLoop(mlir::Value lb, mlir::Value ub, int64_t step,
+                           llvm::function_ref<void(mlir::Value)> body);
+  mlir::scf::ForOp forLoop(int64_t ub, int64_t step,
+                           llvm::function_ref<void(mlir::Value)> body);
+  /// if (cond) thenBody() [else elseBody()].
+  void ifThen(mlir::Value cond, llvm::function_ref<void()> thenBody,
+              llvm::function_ref<void()> elseBody = nullptr);
+
+  /// A VMEM buffer of `rows` rows, and freeing buffers.
+  mlir::Value allocVmem(int64_t rows);
+  void dealloc(llvm::ArrayRef<mlir::Value> buffers);
+
+  /// DMAs and their semaphores.
+  void dmaLoad(mlir::Value hbm, mlir::Value tile, mlir::Value stride,
+               mlir::Value vmem, mlir::Value row, mlir::Value count,
+               int64_t sem);
+  void dmaStore(mlir::Value vmem, mlir::Value row, mlir::Value hbm,
+                mlir::Value tile, mlir::Value stride, mlir::Value count,
+                int64_t sem);
+  void wait(int64_t sem, int64_t count);
+
+  /// One vreg from or to the VMEM tile at `row`.
+  mlir::Value load(mlir::Value vmem, mlir::Value row);
+  void store(mlir::Value value, mlir::Value vmem, mlir::Value row);
+  /// Each element of `v` rounded to bf16, kept in f32.
+  mlir::Value round(mlir::Value v, Rounding rounding);
+  /// The splat vreg of `value`.
+  mlir::Value splat(float value);
+  mlir::VectorType vregType();
+};
+
+/// The loop nest of a VPU kernel over whole tiles: chunks of up to
+/// kVpuChunkTiles tiles of every input are DMAed into VMEM, `compute` maps
+/// each tile's vregs (one per input) to one vreg per output, and the
+/// outputs' chunks are DMAed out. Inputs and outputs are HBM buffers with
+/// the same number of tiles. Returns the outer loop.
+mlir::scf::ForOp buildVpuLoop(
+    KernelBuilder &b, mlir::ValueRange inputs, mlir::ValueRange outputs,
+    llvm::function_ref<llvm::SmallVector<mlir::Value>(mlir::ValueRange)>
+        compute);
+
+} // namespace tpu
+
+#endif // TPU_LIB_DIALECT_TPU_TRANSFORMS_KERNELS_KERNELBUILDER_H

@@ -1,0 +1,253 @@
+//===- MatmulKernel.cpp - tpu.matmul_passes on the MXUs -------------------===//
+//
+// Weight-stationary: for each chunk of LHS row blocks and each group of one
+// 128-column block per MXU, every term runs the K tiles in order: DMA the
+// next K tile's LHS column and weight blocks (double-buffered), latch the
+// weights, and push every row block of the chunk through every MXU into its
+// result slot. The epilogue pops the slots, fixes NaNs in the small-term
+// group, adds the main group and the accumulator, and DMAs the result
+// blocks out. docs/Compiler.md draws the loop nest.
+//
+// Why these tile sizes: a chunk of LHS row blocks fills the MXU result
+// buffer (128 slots of 8 rows, halved when a NaN-fixed group needs its own
+// slots), so every weight tile latched is reused for up to 1024 rows; the
+// working set is a few MiB whatever the matrix size, and is halved until it
+// fits VMEM.
+//
+//===----------------------------------------------------------------------===//
+
+#include "KernelBuilder.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "tpu/Dialect/TPU/Transforms/Transforms.h"
+#include "tpu/ISA/ISA.h"
+#include "tpu/Support/TiledLayout.h"
+
+using namespace mlir;
+using namespace tpu;
+
+namespace {
+
+constexpr int64_t kTileRows = kSublanes;
+constexpr int64_t kWeightRows = kMxuDim; // VMEM rows of one weight tile
+constexpr int64_t kResultSlots = isa::kMxuResultSlots;
+
+TiledShape tiledShapeOf(Value buffer) {
+  return TiledShape::get(cast<ShapedType>(buffer.getType()).getShape().vec());
+}
+
+/// One matmul's loop nest: its plan (tile sizes, VMEM buffers) and the
+/// parts of the nest that need it.
+class MatmulKernel {
+public:
+  MatmulKernel(MatmulPassesOp op, unsigned mxus)
+      : op(op), mxus(mxus), lhs(tiledShapeOf(op.getLhs()[0])),
+        rhs(tiledShapeOf(op.getRhs()[0])), out(tiledShapeOf(op.getOuts())),
+        terms(op.getLhs().size()), nanFixed(op.getNanFixedTerms()),
+        hasAcc(bool(op.getAcc())) {}
+
+  /// Chooses the tiling; fails with an error on the op when the operands
+  /// are not whole tiles or no chunk fits VMEM.
+  LogicalResult plan();
+  /// Writes the loop nest at `b`'s insertion point; returns the outer loop.
+  scf::ForOp build(KernelBuilder &b);
+
+private:
+  /// VMEM rows the working set takes with chunks of `blocks` row blocks.
+  int64_t vmemRows(int64_t blocks) const {
+    int64_t perMxu = blocks * kTileRows * (hasAcc ? 2 : 1);
+    return 2 * blocks * kTileRows + 2 * mxus * kWeightRows + mxus * perMxu;
+  }
+  void buildTerm(KernelBuilder &b, size_t term, Value batch, Value row0,
+                 Value col0, Value blocks);
+  void issueLoads(KernelBuilder &b, size_t term, Value k, Value half,
+                  Value row0, Value col0, Value blocks);
+  void buildEpilogue(KernelBuilder &b, Value batch, Value row0, Value col0,
+                     Value blocks);
+
+  MatmulPassesOp op;
+  unsigned mxus;
+  TiledShape lhs, rhs, out;
+  size_t terms;
+  int64_t nanFixed;
+  bool hasAcc;
+
+  // The plan.
+  int64_t rowBlocks = 0, kTiles = 0, nBlocks = 0;
+  /// Row blocks per chunk, and the result slots of the main group's first.
+  int64_t chunk = 0, chunkRows = 0, mainSlots = 0;
+
+  // Values the loops share, made in build().
+  Value lhsVmem, rhsVmem, outVmem, accVmem;
+  Value zero, one, eight, nBlocksV, kTilesV;
+  Value lhsBatch, rhsBatch, outBatch;
+};
+
+LogicalResult MatmulKernel::plan() {
+  if (lhs.cols % kMxuDim != 0 || rhs.cols % kLanes != 0 ||
+      lhs.rows % kSublanes != 0)
+    return op.emitError()
+           << "tpu-lower-to-mxu: operands must be padded to whole tiles "
+              "(run tpu-pad-to-tiles first), got "
+           << op.getLhs()[0].getType() << " x " << op.getRhs()[0].getType();
+  rowBlocks = lhs.rowTiles();
+  kTiles = lhs.colTiles();
+  nBlocks = rhs.colTiles();
+  int64_t groups = nanFixed > 0 ? 2 : 1;
+  // Chunk of row blocks: as many as the result slots hold, halved until
+  // the working set fits VMEM.
+  chunk = std::min(rowBlocks, kResultSlots / groups);
+  while (vmemRows(chunk) > kVmemRows && chunk > 1)
+    chunk /= 2;
+  if (vmemRows(chunk) > kVmemRows)
+    return op.emitError() << "tpu-lower-to-mxu: the matmul's working set "
+                             "does not fit VMEM";
+  chunkRows = chunk * kTileRows;
+  mainSlots = groups == 2 ? chunk : 0;
+  return success();
+}
+
+scf::ForOp MatmulKernel::build(KernelBuilder &b) {
+  lhsVmem = b.allocVmem(2 * chunkRows);
+  rhsVmem = b.allocVmem(2 * mxus * kWeightRows);
+  outVmem = b.allocVmem(mxus * chunkRows);
+  accVmem = hasAcc ? b.allocVmem(mxus * chunkRows) : Value();
+
+  zero = b.index(0);
+  one = b.index(1);
+  eight = b.index(kTileRows);
+  nBlocksV = b.index(nBlocks);
+  kTilesV = b.index(kTiles);
+  scf::ForOp outer = b.forLoop(lhs.batch, 1, [&](Value batch) {
+    lhsBatch = b.mul(batch, lhs.tilesPerBatch());
+    rhsBatch = b.mul(batch, rhs.tilesPerBatch());
+    outBatch = b.mul(batch, out.tilesPerBatch());
+    b.forLoop(rowBlocks, chunk, [&](Value row0) {
+      Value blocks = b.min(b.sub(b.index(rowBlocks), row0), chunk);
+      b.forLoop(nBlocks, mxus, [&](Value col0) {
+        for (size_t term = 0; term < terms; ++term)
+          buildTerm(b, term, batch, row0, col0, blocks);
+        buildEpilogue(b, batch, row0, col0, blocks);
+      });
+    });
+  });
+  b.dealloc({lhsVmem, rhsVmem, outVmem});
+  if (accVmem)
+    b.dealloc(accVmem);
+  return outer;
+}
+
+/// The DMAs of K tile `k` of `term` into buffer half `half`.
+void MatmulKernel::issueLoads(KernelBuilder &b, size_t term, Value k,
+                              Value half, Value row0, Value col0,
+                              Value blocks) {
+  Value lhsTile = b.add(b.add(lhsBatch, b.mul(row0, lhs.colTiles())), k);
+  b.dmaLoad(op.getLhs()[term], lhsTile, b.index(lhs.colTiles()), lhsVmem,
+            b.mul(half, chunkRows), blocks, kLoadSem);
+  for (unsigned m = 0; m < mxus; ++m) {
+    Value col = b.add(col0, m);
+    // An MXU past the last column block moves nothing, so the wait after
+    // counts the same transfers every time.
+    Value count =
+        b.select(b.lessThan(col, nBlocksV), b.index(kMxuDim / kTileRows), zero);
+    Value rhsTile = b.add(
+        b.add(rhsBatch, b.mul(k, (kMxuDim / kTileRows) * rhs.colTiles())), col);
+    Value row = b.add(b.mul(half, mxus * kWeightRows), m * kWeightRows);
+    b.dmaLoad(op.getRhs()[term], rhsTile, b.index(rhs.colTiles()), rhsVmem, row,
+              count, kLoadSem);
+  }
+}
+
+/// One term: the K loop, prefetching tile k + 1 while tile k runs. The
+/// first K tile of a group overwrites its slots, the rest accumulate.
+void MatmulKernel::buildTerm(KernelBuilder &b, size_t term, Value batch,
+                             Value row0, Value col0, Value blocks) {
+  bool firstOfGroup = term == 0 || int64_t(term) == nanFixed;
+  int64_t slotBase = int64_t(term) < nanFixed ? 0 : mainSlots;
+  issueLoads(b, term, zero, zero, row0, col0, blocks);
+  b.forLoop(kTiles, 1, [&](Value k) {
+    Value half = arith::AndIOp::create(b, k, one);
+    Value next = b.add(k, 1);
+    b.ifThen(b.lessThan(next, kTilesV), [&] {
+      issueLoads(b, term, next, b.sub(one, half), row0, col0, blocks);
+    });
+    b.wait(kLoadSem, 1 + mxus);
+    for (unsigned m = 0; m < mxus; ++m)
+      MxuLoadWeightsOp::create(
+          b, rhsVmem, b.add(b.mul(half, mxus * kWeightRows), m * kWeightRows),
+          eight, m);
+    Value lhsRow = b.mul(half, chunkRows);
+    auto pushAll = [&](bool accumulate) {
+      b.forLoop(zero, blocks, 1, [&](Value block) {
+        Value rows = b.load(lhsVmem, b.add(lhsRow, b.mul(block, kTileRows)));
+        Value slot = b.add(block, slotBase);
+        for (unsigned m = 0; m < mxus; ++m)
+          MxuPushOp::create(b, rows, slot, m, accumulate);
+      });
+    };
+    if (!firstOfGroup)
+      return pushAll(true);
+    Value isFirst = arith::CmpIOp::create(b, arith::CmpIPredicate::eq, k, zero);
+    b.ifThen(
+        isFirst, [&] { pushAll(false); }, [&] { pushAll(true); });
+  });
+}
+
+/// Pops each active MXU's slots, fixes NaNs of the small-term group, adds
+/// the main group and the accumulator, and DMAs the blocks out.
+void MatmulKernel::buildEpilogue(KernelBuilder &b, Value batch, Value row0,
+                                 Value col0, Value blocks) {
+  bool fixNaN = nanFixed > 0;
+  TiledShape acc = hasAcc ? tiledShapeOf(op.getAcc()) : TiledShape();
+  for (unsigned m = 0; m < mxus; ++m) {
+    Value col = b.add(col0, m);
+    Value active = b.lessThan(col, nBlocksV);
+    Value stagingRow = b.index(m * chunkRows);
+    b.ifThen(active, [&] {
+      if (hasAcc) {
+        Value accTile = b.add(b.add(b.mul(batch, acc.tilesPerBatch()),
+                                    b.mul(row0, acc.colTiles())),
+                              col);
+        b.dmaLoad(op.getAcc(), accTile, b.index(acc.colTiles()), accVmem,
+                  stagingRow, blocks, kAccSem);
+        b.wait(kAccSem, 1);
+      }
+      b.forLoop(zero, blocks, 1, [&](Value block) {
+        Value value =
+            MxuPopOp::create(b, b.vregType(), b.add(block, mainSlots), m);
+        if (fixNaN) {
+          Value small = MxuPopOp::create(b, b.vregType(), block, m);
+          Value isNaN =
+              arith::CmpFOp::create(b, arith::CmpFPredicate::UNE, small, small);
+          small = arith::SelectOp::create(b, isNaN, b.splat(0.0f), small);
+          value = arith::AddFOp::create(b, small, value);
+        }
+        Value row = b.add(stagingRow, b.mul(block, kTileRows));
+        if (hasAcc)
+          value = arith::AddFOp::create(b, value, b.load(accVmem, row));
+        b.store(value, outVmem, row);
+      });
+    });
+    Value count = b.select(active, blocks, zero);
+    Value outTile = b.add(b.add(outBatch, b.mul(row0, out.colTiles())), col);
+    b.dmaStore(outVmem, stagingRow, op.getOuts(), outTile,
+               b.index(out.colTiles()), count, kStoreSem);
+  }
+  b.wait(kStoreSem, mxus);
+}
+
+} // namespace
+
+FailureOr<scf::ForOp> tpu::lowerMatmulPasses(RewriterBase &rewriter,
+                                             MatmulPassesOp op, unsigned mxus) {
+  if (!op.hasBufferSemantics())
+    return rewriter.notifyMatchFailure(op, "bufferize it first");
+  MatmulKernel kernel(op, mxus);
+  if (failed(kernel.plan()))
+    return failure();
+  KernelBuilder b(op.getLoc(), rewriter);
+  b.setInsertionPoint(op);
+  scf::ForOp loop = kernel.build(b);
+  rewriter.eraseOp(op);
+  return loop;
+}

@@ -1,0 +1,77 @@
+// Every error tpu-bufferize reports.
+// RUN: tpu-opt %s --tpu-bufferize --split-input-file --verify-diagnostics
+// RUN: not tpu-opt %s --tpu-bufferize=entry=absent --split-input-file 2>&1 | FileCheck %s --check-prefix=ENTRY
+
+// ENTRY: error: tpu-bufferize: no func.func @absent to compile (name the entry with entry=NAME)
+
+// expected-error @+1 {{tpu-bufferize: argument 0 of @main is 'tensor<8x128xbf16>'; the runtime moves f32 tensors (.npy has no bf16): use f32 and convert inside the function with arith.truncf}}
+func.func @main(%a: tensor<8x128xbf16>) -> tensor<8x128xbf16> {
+  return %a : tensor<8x128xbf16>
+}
+
+// -----
+
+// expected-error @+1 {{tpu-bufferize: argument 0 of @main has type 'tensor<?x128xf32>'; the TPU takes statically shaped tensors}}
+func.func @main(%a: tensor<?x128xf32>) -> tensor<?x128xf32> {
+  return %a : tensor<?x128xf32>
+}
+
+// -----
+
+// expected-error @+1 {{tpu-bufferize: result 0 of @main has type 'f32'; the TPU takes statically shaped tensors}}
+func.func @main(%a: tensor<8x128xf32>) -> f32 {
+  %c = arith.constant 1.0 : f32
+  return %c : f32
+}
+
+// -----
+
+func.func @main(%a: tensor<8x128xf32>) -> tensor<8x128xf32> {
+  // expected-error @+1 {{tpu-bufferize: cannot compile 'math.exp' for the TPU; supported are the ops tpu-convert-linalg, tpu-pad-to-tiles and tpu-expand-precision produce}}
+  %e = math.exp %a : tensor<8x128xf32>
+  return %e : tensor<8x128xf32>
+}
+
+// -----
+
+func.func @main(%b: tensor<128x128xf32>) -> tensor<8x128xf32> {
+  // expected-error @+1 {{tpu-bufferize: tensor constants are not supported yet; pass the values as an argument}}
+  %a = arith.constant dense<1.0> : tensor<8x128xf32>
+  %c = tpu.matmul_passes lhs(%a) rhs(%b) {nan_fixed_terms = 0 : i64} : (tensor<8x128xf32>, tensor<128x128xf32>) -> tensor<8x128xf32>
+  return %c : tensor<8x128xf32>
+}
+
+// -----
+
+// expected-error @+1 {{tpu-bufferize: the entry must be a single block (no control flow)}}
+func.func @main(%a: tensor<8x128xf32>) -> tensor<8x128xf32> {
+  cf.br ^next
+^next:
+  return %a : tensor<8x128xf32>
+}
+
+// -----
+
+func.func @main(%a: tensor<8x256xf32>) -> tensor<8x2x128xf32> {
+  // expected-error @+1 {{tpu-bufferize: cannot reshape 'tensor<8x256xf32>' to 'tensor<8x2x128xf32>': only reshapes that keep the (8,128) tiles, and between a vector and a column (as linalg.matvec uses), are supported}}
+  %r = tpu.reshape %a : tensor<8x256xf32> -> tensor<8x2x128xf32>
+  return %r : tensor<8x2x128xf32>
+}
+
+// -----
+
+// An elementwise op's padding is its body applied to the inputs' padding
+// (here 0 + 1 = 1): growing it into elements would be wrong. (One that maps
+// zero to zero, as truncf does, pads like anything else: tpu-bufferize.mlir.)
+func.func @main(%a: tensor<7x100xf32>, %b: tensor<128x128xf32>) -> tensor<8x128xf32> {
+  %q = tpu.elementwise ins(%a : tensor<7x100xf32>) -> tensor<7x100xf32> {
+  ^bb0(%x: f32):
+    %one = arith.constant 1.0 : f32
+    %s = arith.addf %x, %one : f32
+    tpu.yield %s : f32
+  }
+  // expected-error @+1 {{tpu-bufferize: cannot pad 'tensor<7x100xf32>': it is the result of a tpu.elementwise that does not map zero to zero, so its padding is not zero; padding it (for a matmul) is not supported yet. Give the elementwise op a shape of whole (8,128) tiles}}
+  %p = tpu.resize %q : tensor<7x100xf32> -> tensor<8x128xf32>
+  %c = tpu.matmul_passes lhs(%p) rhs(%b) {nan_fixed_terms = 0 : i64} : (tensor<8x128xf32>, tensor<128x128xf32>) -> tensor<8x128xf32>
+  return %c : tensor<8x128xf32>
+}
