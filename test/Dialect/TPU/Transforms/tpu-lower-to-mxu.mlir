@@ -114,7 +114,8 @@ func.func @main(%a: tensor<8x128xf32>, %b: tensor<128x128xf32>) -> tensor<8x128x
 // An elementwise op on the VPU: its body applied to whole vregs. A
 // truncation to bf16 rounds; an extension back is nothing (bf16 values are
 // f32 words in a vreg). Padding the bf16 tensor's rows from 8 to 16 adds a
-// row tile: the row tile there is copied.
+// row tile: the row tile there is copied, and the new one written with
+// zeros (a new HBM buffer holds anything).
 // CHECK-LABEL: func.func @main
 // CHECK: %[[T:.*]] = memref.alloc() : memref<8x100xbf16, #tiled, #tpu.memory_space<hbm>>
 // CHECK: scf.for
@@ -123,10 +124,14 @@ func.func @main(%a: tensor<8x128xf32>, %b: tensor<128x128xf32>) -> tensor<8x128x
 // CHECK: %[[R:.*]] = tpu.round_to_bf16 %[[X]] {rounding = #tpu.rounding<rne>}
 // CHECK: tpu.vector_store %[[R]]
 // CHECK: %[[P:.*]] = memref.alloc() : memref<16x128xbf16, #tiled, #tpu.memory_space<hbm>>
+// CHECK: %[[STAGE:.*]] = memref.alloc() : memref<8x128xf32, #tpu.memory_space<vmem>>
 // CHECK: scf.for
 // CHECK: scf.for
 // CHECK: tpu.dma_load %[[T]]
-// CHECK: tpu.dma_store %{{.*}} to %[[P]]
+// CHECK: tpu.dma_store %[[STAGE]][%{{.*}}] to %[[P]]
+// CHECK: tpu.vector_store %{{.*}}, %[[STAGE]]
+// CHECK: scf.for %{{.*}} = %c1{{.*}} to %c2
+// CHECK: tpu.dma_store %[[STAGE]][%{{.*}}] to %[[P]]
 // CHECK: %[[E:.*]] = memref.alloc() : memref<8x100xf32, #tiled, #tpu.memory_space<hbm>>
 // CHECK: scf.for
 // CHECK: %[[Y:.*]] = tpu.vector_load

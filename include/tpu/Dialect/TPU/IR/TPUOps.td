@@ -195,7 +195,8 @@ def TPU_ResizeOp : TPU_KernelOp<"resize"> {
     When both shapes have the same (8,128) tiles the device image is the
     same (padding is zero in the image), and bufferization makes the result
     a `tpu.tiled_view` of the source; otherwise the buffer form copies the
-    row tiles both have into the `outs` buffer.
+    row tiles both have into the `outs` buffer and writes zeros to the rows
+    the source lacks.
 
     ```mlir
     %p = tpu.resize %a : tensor<7x300xf32> -> tensor<8x384xf32>

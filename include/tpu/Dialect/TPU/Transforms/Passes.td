@@ -144,7 +144,7 @@ def TPULowerToMXU : Pass<"tpu-lower-to-mxu", "::mlir::func::FuncOp"> {
       group and the accumulator, and DMAs the blocks out.
     - `tpu.split`: VPU rounding in chunks of 512 tiles.
     - `tpu.elementwise`: its body on vregs, in chunks of 512 tiles.
-    - `tpu.resize`: a copy of whole row tiles.
+    - `tpu.resize`: a copy of whole row tiles, rows the source lacks zeroed.
     - `tpu.reshape` between a vector and a column: every 128 elements take
       a `tpu.transpose_block`.
 

@@ -2,7 +2,8 @@
 //
 // A resize that keeps the tiled image is a view (tpu-bufferize); one that
 // adds or drops row tiles copies the row tiles both have, one row of tiles
-// at a time through VMEM.
+// at a time through VMEM, and writes zero tiles where the result has rows
+// the source lacks.
 //
 //===----------------------------------------------------------------------===//
 
@@ -47,6 +48,18 @@ FailureOr<scf::ForOp> tpu::lowerResize(RewriterBase &rewriter, ResizeOp op) {
       b.dmaStore(staging, zero, op.getOuts(), dstTile, one, count, kStoreSem);
       b.wait(kStoreSem, 1);
     });
+    // Rows the source lacks: zero tiles, for a new buffer holds anything.
+    if (to.rowTiles() > rows) {
+      Value zeros = b.splat(0.0f);
+      b.forLoop(cols, 1, [&](Value col) {
+        b.store(zeros, staging, b.mul(col, kSublanes));
+      });
+      b.forLoop(b.index(rows), b.index(to.rowTiles()), 1, [&](Value row) {
+        b.dmaStore(staging, zero, op.getOuts(), rowOfTiles(batch, row, to), one,
+                   count, kStoreSem);
+        b.wait(kStoreSem, 1);
+      });
+    }
   });
   b.dealloc(staging);
   rewriter.eraseOp(op);
