@@ -199,11 +199,13 @@ void dropUnreachableSymbols(ModuleOp module, Operation *entry) {
   }
 }
 
-/// The upstream lowering: tensors to buffers (identity layouts at the
-/// function boundary, results as out parameters appended to the arguments),
-/// linalg to scf loops, everything to the LLVM dialect.
+/// The upstream lowering: arith on tensors to linalg, tensors to buffers
+/// (identity layouts at the function boundary, results as out parameters
+/// appended to the arguments), linalg to scf loops, everything to the LLVM
+/// dialect.
 LogicalResult lowerToLLVMDialect(ModuleOp module) {
   PassManager pm(module.getContext());
+  pm.addNestedPass<func::FuncOp>(createConvertElementwiseToLinalgPass());
   bufferization::OneShotBufferizePassOptions bufferizeOptions;
   bufferizeOptions.bufferizeFunctionBoundaries = true;
   bufferizeOptions.functionBoundaryTypeConversion =

@@ -6,6 +6,8 @@
 //   bit-exact)
 //   tpu-ref check-bound got.npy cpu.npy a.npy b.npy --precision=highest
 //   (within the precision's error bound of an f32 result)
+//   tpu-ref elementwise --op=divf a.npy [b.npy] -o c.npy   (the VPU op's
+//   model, element by element)
 //
 // The reference matmul is tpu/Reference/MatmulReference.h, the plain C++
 // model of the design's numerics. Exit code 0 on success or a match, 1 on a
@@ -14,6 +16,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tpu/Npy/Npy.h"
+#include "tpu/Reference/ElementwiseReference.h"
 #include "tpu/Reference/MatmulReference.h"
 
 #include "absl/flags/flag.h"
@@ -40,6 +43,8 @@ ABSL_FLAG(double, rtol, -1, "compare: relative tolerance (default: exact)");
 ABSL_FLAG(double, atol, 0, "compare: absolute tolerance, with --rtol");
 ABSL_FLAG(std::string, accumulator, "",
           "matmul, check-bound: the .npy added to the product (the init)");
+ABSL_FLAG(std::string, op, "",
+          "elementwise: the op, named as its arith op (addf, divf, ...)");
 ABSL_FLAG(std::string, o, "", "the output file");
 
 using namespace tpu;
@@ -319,12 +324,46 @@ int compare(const std::string &gotPath, const std::string &wantPath) {
   return 0;
 }
 
+/// The model's op applied element by element to one or two arrays of the
+/// same shape.
+int elementwise(const std::vector<std::string> &paths) {
+  std::string name = absl::GetFlag(FLAGS_op);
+  const reference::ElementwiseOp *op = reference::lookupElementwiseOp(name);
+  if (!op)
+    return fail("--op=" + name +
+                " is not an elementwise op of the model; it "
+                "has " +
+                reference::listElementwiseOps());
+  if (paths.size() != op->arity)
+    return fail(name + " takes " + std::to_string(op->arity) +
+                " input file(s), got " + std::to_string(paths.size()));
+  std::vector<NpyArray> inputs;
+  for (const std::string &path : paths) {
+    absl::StatusOr<NpyArray> array = readNpyFile(path);
+    if (!array.ok())
+      return fail(std::string(array.status().message()));
+    if (!inputs.empty() && array->shape != inputs.front().shape)
+      return fail("shapes differ: " + formatShape(inputs.front().shape) +
+                  " vs " + formatShape(array->shape));
+    inputs.push_back(*std::move(array));
+  }
+  NpyArray out;
+  out.shape = inputs.front().shape;
+  for (size_t i = 0; i < inputs.front().words.size(); ++i) {
+    float a = floatOf(inputs[0].words[i]);
+    float b = op->arity == 2 ? floatOf(inputs[1].words[i]) : 0.0f;
+    out.words.push_back(bitsOf(op->apply(a, b)));
+  }
+  absl::Status status = writeNpyFile(absl::GetFlag(FLAGS_o), out);
+  return status.ok() ? 0 : fail(std::string(status.message()));
+}
+
 } // namespace
 
 int main(int argc, char **argv) {
   absl::SetProgramUsageMessage(
       "test inputs and reference results: random | matmul | compare | "
-      "check-bound");
+      "check-bound | elementwise");
   std::vector<char *> args = absl::ParseCommandLine(argc, argv);
   std::string command = args.size() > 1 ? args[1] : "";
   if (command == "random" && args.size() == 2)
@@ -335,6 +374,8 @@ int main(int argc, char **argv) {
     return compare(args[2], args[3]);
   if (command == "check-bound" && args.size() == 6)
     return checkBound(args[2], args[3], args[4], args[5]);
-  return fail("usage: tpu-ref random|matmul|compare|check-bound ... (see "
-              "--help)");
+  if (command == "elementwise" && args.size() >= 3)
+    return elementwise(std::vector<std::string>(args.begin() + 2, args.end()));
+  return fail("usage: tpu-ref random|matmul|compare|check-bound|elementwise "
+              "... (see --help)");
 }

@@ -358,3 +358,35 @@ func.func @main() {
   tpu.vector_store %x, %in[%c0] : vector<8x128xf32>, memref<128x128xf32, #tpu.memory_space<vmem>>
   return
 }
+
+// -----
+
+// The elementwise ops of VpuOps.def, one instruction each, operands in
+// order; a splat constant is broadcast from a scalar register.
+// CHECK: tpu_isa.program @main
+// CHECK: inst v.ld [[A:v[0-9]+]], s0, 0, s31, 0xff
+// CHECK: inst s.li [[R8:s[0-9]+]], 8
+// CHECK: inst v.ld [[B:v[0-9]+]], [[R8]], 0, s31, 0xff
+// CHECK: inst v.add [[S:v[0-9]+]], [[A]], [[B]]
+// CHECK: inst v.sub [[D:v[0-9]+]], [[S]], [[B]]
+// CHECK: inst v.mul [[M:v[0-9]+]], [[D]], [[A]]
+// CHECK: inst v.max [[X:v[0-9]+]], [[M]], [[B]]
+// CHECK: inst s.li [[H:s[0-9]+]], 1056964608
+// CHECK: inst v.bcast [[HALF:v[0-9]+]], [[H]]
+// CHECK: inst v.min [[N:v[0-9]+]], [[X]], [[HALF]]
+// CHECK: inst v.st [[N]], s0, 0, s31, 0xff
+func.func @main() {
+  %c0 = arith.constant 0 : index
+  %c8 = arith.constant 8 : index
+  %buf = memref.alloc() {tpu.address = 0 : i64} : memref<16x128xf32, #tpu.memory_space<vmem>>
+  %a = tpu.vector_load %buf[%c0] : memref<16x128xf32, #tpu.memory_space<vmem>>, vector<8x128xf32>
+  %b = tpu.vector_load %buf[%c8] : memref<16x128xf32, #tpu.memory_space<vmem>>, vector<8x128xf32>
+  %s = arith.addf %a, %b : vector<8x128xf32>
+  %d = arith.subf %s, %b : vector<8x128xf32>
+  %m = arith.mulf %d, %a : vector<8x128xf32>
+  %x = arith.maximumf %m, %b : vector<8x128xf32>
+  %half = arith.constant dense<0.5> : vector<8x128xf32>
+  %n = arith.minimumf %x, %half : vector<8x128xf32>
+  tpu.vector_store %n, %buf[%c0] : vector<8x128xf32>, memref<16x128xf32, #tpu.memory_space<vmem>>
+  func.return
+}

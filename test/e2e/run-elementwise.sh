@@ -1,0 +1,68 @@
+#!/usr/bin/env bash
+# One end-to-end elementwise program: writes it as plain upstream MLIR,
+# compiles it with tpu-opt --tpu-compile, runs it in tpu-sim on random
+# inputs (fixed seeds), and checks the result bit for bit against
+#  1. the C++ model of the op (tpu-ref elementwise), and
+#  2. the same .mlir lowered by upstream MLIR and run on the CPU in f32
+#     (tpu-cpu-run): IEEE f32 ops round the same everywhere.
+#
+#   run-elementwise.sh OP ARITY SHAPE CHIP FORM [DIST] [WORKDIR]
+#     OP     the arith op, as named in tpu-ref (addf, divf, ...)
+#     ARITY  its operands: 1 or 2
+#     SHAPE  e.g. 7x300
+#     FORM   generic (an elementwise linalg.generic) or arith (the arith op
+#            on tensors, through convert-elementwise-to-linalg)
+#     DIST   normal | uniform | special (inf, NaN, zeros, FLT_MAX, ...)
+# The tools must be on PATH. Prints the checks and the cycle count.
+set -euo pipefail
+op=$1 arity=$2 shape=$3 chip=$4 form=$5 dist=${6:-normal}
+dir=${7:-$(mktemp -d)}
+mkdir -p "$dir"
+IFS=x read -r -a dims <<<"$shape"
+t="tensor<${shape}xf32>"
+args=() names=()
+for i in $(seq 1 "$arity"); do
+  args+=("%x$i: $t")
+  names+=("%x$i")
+done
+rank=${#dims[@]}
+map="affine_map<($(seq -s, 0 $((rank - 1)) | sed 's/\([0-9]\+\)/d\1/g')) -> ($(seq -s, 0 $((rank - 1)) | sed 's/\([0-9]\+\)/d\1/g'))>"
+{
+  echo "func.func @main($(IFS=,; echo "${args[*]}")) -> $t {"
+  if [[ $form == arith ]]; then
+    echo "  %r = arith.$op $(IFS=,; echo "${names[*]}") : $t"
+  else
+    maps=$(for _ in $(seq 0 "$arity"); do echo -n "$map, "; done)
+    iters=$(for _ in $(seq 1 "$rank"); do echo -n '"parallel", '; done)
+    scalars=$(for i in $(seq 1 "$arity"); do echo -n "%s$i: f32, "; done)
+    echo "  %init = tensor.empty() : $t"
+    echo "  %r = linalg.generic {indexing_maps = [${maps%, }], iterator_types = [${iters%, }]}"
+    echo "      ins($(IFS=,; echo "${names[*]}") : $(for _ in $(seq 1 "$arity"); do echo -n "$t, "; done | sed 's/, $//'))"
+    echo "      outs(%init : $t) {"
+    echo "  ^bb0(${scalars}%out: f32):"
+    echo "    %v = arith.$op $(for i in $(seq 1 "$arity"); do echo -n "%s$i, "; done | sed 's/, $//') : f32"
+    echo "    linalg.yield %v : f32"
+    echo "  } -> $t"
+  fi
+  echo "  return %r : $t"
+  echo "}"
+} >"$dir/input.mlir"
+
+tpu-opt "$dir/input.mlir" --tpu-compile="chip=$chip" -o "$dir/program.mlir"
+tpu-translate --export-tpu-bin "$dir/program.mlir" -o "$dir/program.tpu"
+inputs=()
+for i in $(seq 1 "$arity"); do
+  tpu-ref random --shape="$shape" --seed="$i" --dist="$dist" -o "$dir/x$i.npy"
+  inputs+=("$dir/x$i.npy")
+done
+tpu-sim "$dir/program.tpu" $(printf -- '--input %s ' "${inputs[@]}") \
+  --output "$dir/tpu.npy" --stats "$dir/stats.json" --quiet
+echo "$op $shape $chip $form $dist:" \
+  "$(grep -o '"cycles": [0-9]*' "$dir/stats.json")"
+tpu-ref elementwise --op="$op" "${inputs[@]}" -o "$dir/model.npy"
+echo -n "model: "
+tpu-ref compare "$dir/tpu.npy" "$dir/model.npy"
+tpu-cpu-run "$dir/input.mlir" $(printf -- '--input %s ' "${inputs[@]}") \
+  --output "$dir/cpu.npy"
+echo -n "cpu: "
+tpu-ref compare "$dir/tpu.npy" "$dir/cpu.npy"
