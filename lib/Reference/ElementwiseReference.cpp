@@ -3,6 +3,8 @@
 #include "tpu/Reference/ElementwiseReference.h"
 
 #include <cmath>
+#include <cstdint>
+#include <cstring>
 
 namespace tpu::reference {
 
@@ -26,10 +28,21 @@ float minimum(float a, float b) {
   return a < b ? a : b;
 }
 
+/// IEEE division; every NaN result is the quiet NaN 0x7FC00000.
+float divide(float a, float b) {
+  float quotient = a / b;
+  if (!std::isnan(quotient))
+    return quotient;
+  uint32_t bits = 0x7FC00000u;
+  std::memcpy(&quotient, &bits, sizeof(bits));
+  return quotient;
+}
+
 constexpr ElementwiseOp kOps[] = {
     {"addf", 2, [](float a, float b) { return a + b; }},
     {"subf", 2, [](float a, float b) { return a - b; }},
     {"mulf", 2, [](float a, float b) { return a * b; }},
+    {"divf", 2, divide},
     {"maximumf", 2, maximum},
     {"minimumf", 2, minimum},
 };

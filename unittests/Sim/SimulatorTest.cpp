@@ -92,6 +92,28 @@ TEST(VectorTest, ArithmeticIsIeeeF32) {
   EXPECT_TRUE(std::isnan(m.vf(7, 0, 4)));
 }
 
+TEST(VectorTest, DivisionIsIeeeF32WithOneNaN) {
+  Machine m({"v.div v3, v1, v2", "halt"});
+  // Rounded to nearest even; by zero to a signed inf; overflow and
+  // underflow (subnormals kept); every NaN quotient is 0x7FC00000.
+  float a[] = {1.0f, 1.0f, -1.0f, 3e38f, 1e-38f, 0.0f, kInf, kNaN, -kNaN};
+  float b[] = {3.0f, 0.0f, 0.0f, 1e-3f, 1e3f, 0.0f, kInf, 2.0f, 2.0f};
+  for (int i = 0; i < 9; ++i) {
+    m.setVf(1, 0, i, a[i]);
+    m.setVf(2, 0, i, b[i]);
+  }
+  ASSERT_FALSE(m.run());
+  for (int i = 0; i < 5; ++i)
+    EXPECT_EQ(bitsOf(m.vf(3, 0, i)), bitsOf(a[i] / b[i])) << i;
+  EXPECT_EQ(bitsOf(m.vf(3, 0, 0)), 0x3EAAAAABu); // 1/3, rounded up
+  EXPECT_EQ(m.vf(3, 0, 1), kInf);
+  EXPECT_EQ(m.vf(3, 0, 2), -kInf);
+  EXPECT_EQ(m.vf(3, 0, 3), kInf);
+  EXPECT_EQ(bitsOf(m.vf(3, 0, 4)), bitsOf(1e-41f)); // a subnormal
+  for (int i = 5; i < 9; ++i)
+    EXPECT_EQ(bitsOf(m.vf(3, 0, i)), 0x7FC00000u) << i;
+}
+
 TEST(VectorTest, CompareAndSelect) {
   Machine m({"v.cmp.eq v3, v1, v2 ; v.cmp.ne v4, v1, v1 ; v.cmp.lt v5, v1, v2 "
              "; v.cmp.le v6, v1, v2",

@@ -135,6 +135,14 @@ TPU_SEMANTICS(VMul) {
   return floatBinary(core, inst, [](float a, float b) { return a * b; });
 }
 
+TPU_SEMANTICS(VDiv) {
+  // A NaN quotient is the canonical quiet NaN, whatever NaN the host makes.
+  return binary(core, inst, [](uint32_t a, uint32_t b) {
+    float quotient = floatOf(a) / floatOf(b);
+    return std::isnan(quotient) ? 0x7FC00000u : bitsOf(quotient);
+  });
+}
+
 TPU_SEMANTICS(VMax) {
   return binary(core, inst,
                 [](uint32_t a, uint32_t b) { return maxBits(a, b, true); });

@@ -115,3 +115,20 @@ func.func @named(%a: tensor<8x128xf32>, %b: tensor<8x128xf32>) -> tensor<8x128xb
   } -> tensor<8x128xbf16>
   return %t : tensor<8x128xbf16>
 }
+
+// -----
+
+// arith.divf runs on the VPU (v.div).
+// CHECK-LABEL: func @divide
+// CHECK: tpu.elementwise ins(%arg0, %arg1 : tensor<7x300xf32>, tensor<7x300xf32>) -> tensor<7x300xf32> {
+// CHECK: arith.divf
+func.func @divide(%a: tensor<7x300xf32>, %b: tensor<7x300xf32>) -> tensor<7x300xf32> {
+  %empty = tensor.empty() : tensor<7x300xf32>
+  %q = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]}
+      ins(%a, %b : tensor<7x300xf32>, tensor<7x300xf32>) outs(%empty : tensor<7x300xf32>) {
+  ^bb0(%x: f32, %y: f32, %out: f32):
+    %d = arith.divf %x, %y : f32
+    linalg.yield %d : f32
+  } -> tensor<7x300xf32>
+  return %q : tensor<7x300xf32>
+}

@@ -374,7 +374,8 @@ func.func @main() {
 // CHECK: inst s.li [[H:s[0-9]+]], 1056964608
 // CHECK: inst v.bcast [[HALF:v[0-9]+]], [[H]]
 // CHECK: inst v.min [[N:v[0-9]+]], [[X]], [[HALF]]
-// CHECK: inst v.st [[N]], s0, 0, s31, 0xff
+// CHECK: inst v.div [[Q:v[0-9]+]], [[N]], [[A]]
+// CHECK: inst v.st [[Q]], s0, 0, s31, 0xff
 func.func @main() {
   %c0 = arith.constant 0 : index
   %c8 = arith.constant 8 : index
@@ -387,6 +388,7 @@ func.func @main() {
   %x = arith.maximumf %m, %b : vector<8x128xf32>
   %half = arith.constant dense<0.5> : vector<8x128xf32>
   %n = arith.minimumf %x, %half : vector<8x128xf32>
-  tpu.vector_store %n, %buf[%c0] : vector<8x128xf32>, memref<16x128xf32, #tpu.memory_space<vmem>>
+  %q = arith.divf %n, %a : vector<8x128xf32>
+  tpu.vector_store %q, %buf[%c0] : vector<8x128xf32>, memref<16x128xf32, #tpu.memory_space<vmem>>
   func.return
 }
