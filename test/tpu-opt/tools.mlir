@@ -14,12 +14,15 @@
 // DIALECTS-SAME: tpu
 
 // RUN: tpu-opt --help | FileCheck %s --check-prefix=HELP
-// HELP: TPU compiler driver
-// HELP: --pass-pipeline
-// HELP: --split-input-file
-// HELP: Compiler passes to run
-// HELP: --canonicalize
-// HELP: --verify-diagnostics
+// The help's sections come in LLVM's order, not ours.
+// HELP-DAG: TPU compiler driver
+// HELP-DAG: --pass-pipeline
+// HELP-DAG: --split-input-file
+// HELP-DAG: Compiler passes to run
+// HELP-DAG: --canonicalize
+// HELP-DAG: --convert-elementwise-to-linalg
+// HELP-DAG: --tpu-compile
+// HELP-DAG: --verify-diagnostics
 
 // RUN: tpu-opt %s --pass-pipeline='builtin.module(func.func(canonicalize,cse))' | FileCheck %s --check-prefix=PIPELINE
 // RUN: tpu-opt %s --canonicalize --cse --mlir-print-ir-after-all 2>&1 | FileCheck %s --check-prefix=AFTER-ALL

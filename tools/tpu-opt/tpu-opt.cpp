@@ -1,10 +1,12 @@
 //===- tpu-opt.cpp - The tpu optimizer driver -----------------------------===//
 //
 // mlir-opt for this project: the dialects an input may use, MLIR's core
-// transformation passes, and the tpu passes.
+// transformation passes, the upstream passes tpu-compile runs
+// (convert-elementwise-to-linalg), and the tpu passes.
 //
 //===----------------------------------------------------------------------===//
 
+#include "mlir/Dialect/Linalg/Passes.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 #include "mlir/Transforms/Passes.h"
@@ -16,6 +18,7 @@
 
 int main(int argc, char **argv) {
   mlir::registerTransformsPasses();
+  mlir::registerConvertElementwiseToLinalgPass();
   tpu::registerTPUConversionPasses();
   tpu::registerTPUTransformsPasses();
   tpu::registerTPUISATransformsPasses();
