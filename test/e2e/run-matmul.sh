@@ -2,7 +2,7 @@
 # One end-to-end matmul: writes the input as plain upstream MLIR, compiles it
 # with tpu-opt --tpu-compile, runs it in tpu-sim on random inputs (fixed
 # seeds), and checks the result two ways:
-#  1. bit for bit against the C++ model of DESIGN.md 4 (tpu-ref matmul);
+#  1. bit for bit against the C++ model of docs/Numerics.md (tpu-ref matmul);
 #  2. against the same .mlir lowered by upstream MLIR and run on the CPU in
 #     f32 (tpu-cpu-run), within the precision's error bound (tpu-ref
 #     check-bound; docs/Testing.md derives it).

@@ -22,7 +22,7 @@ using namespace tpu;
 
 namespace {
 
-/// What DESIGN.md 4 says a conversion must give, from first principles.
+/// What docs/Numerics.md says a conversion must give, from first principles.
 uint16_t referenceToBF16(uint32_t bits, BF16Rounding rounding) {
   float value = floatOf(bits);
   uint16_t sign = static_cast<uint16_t>((bits >> 16) & 0x8000);

@@ -1,6 +1,6 @@
 //===- MatmulReference.h - Plain C++ model of the MXU numerics --*- C++ -*-===//
 //
-// DESIGN.md section 4 written out directly, with no tiling machinery beyond
+// docs/Numerics.md written out directly, with no tiling machinery beyond
 // what the numerics depend on, to check the simulator and the compiler
 // against. It shares only tpu/Support/BF16.h with them.
 //

@@ -2,7 +2,7 @@
 //
 // The one definition of how this project turns f32 into bf16, shared by the
 // compiler (constant folding, precision expansion) and the simulator (VPU
-// conversions, MXU operand rounding). DESIGN.md section 4 is the contract:
+// conversions, MXU operand rounding). docs/Numerics.md is the contract:
 //
 //  - round to nearest, ties to even; overflow goes to +-inf;
 //  - NaN stays NaN and comes out quiet, sign and top payload bits kept;
@@ -100,7 +100,7 @@ struct BF16Split {
   float lo;
 };
 
-/// Splits `value` as the HIGH and HIGHEST precisions need (DESIGN.md 4):
+/// Splits `value` as the HIGH and HIGHEST precisions need (docs/Numerics.md):
 ///   hi  = bf16(value)
 ///   mid = bf16(value - hi)
 ///   lo  = bf16(value - hi - mid)

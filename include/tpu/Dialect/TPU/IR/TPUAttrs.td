@@ -64,7 +64,7 @@ def TPU_Rounding : I32EnumAttr<"Rounding",
 def TPU_RoundingAttr : EnumAttr<TPU_Dialect, TPU_Rounding, "rounding"> {
   let summary = "bf16 rounding of a precision split: rne or trunc";
   let description = [{
-    `rne` rounds to nearest even (the default, DESIGN.md 4); `trunc` keeps
+    `rne` rounds to nearest even (the default, docs/Numerics.md); `trunc` keeps
     the top 16 bits (mask `0xFFFF0000`), as XLA's GPU rewriter does.
     Example: `#tpu.rounding<trunc>`.
   }];
