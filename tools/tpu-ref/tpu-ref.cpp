@@ -10,7 +10,7 @@
 //   model, element by element)
 //
 // The reference matmul is tpu/Reference/MatmulReference.h, the plain C++
-// model of the design's numerics. Exit code 0 on success or a match, 1 on a
+// model of docs/Numerics.md. Exit code 0 on success or a match, 1 on a
 // mismatch or an error.
 //
 //===----------------------------------------------------------------------===//
