@@ -17,7 +17,8 @@ namespace tpu {
 /// Adds the upstream dialects an input program may use (func, arith, math,
 /// linalg, tensor, memref, scf, bufferization), the tpu and tpu_isa
 /// dialects, and the external models the compiler needs: how the tpu ops
-/// and the entry function bufferize (tpu-bufferize).
+/// and the entry function bufferize (tpu-bufferize), and upstream's models
+/// for the upstream dialects that promise them.
 void registerAllDialects(mlir::DialectRegistry &registry);
 
 } // namespace tpu

@@ -44,6 +44,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Transforms/BufferizableOpInterfaceImpl.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/Bufferization/Pipelines/Passes.h"
 #include "mlir/Dialect/Bufferization/Transforms/FuncBufferizableOpInterfaceImpl.h"
 #include "mlir/Dialect/Bufferization/Transforms/Passes.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
@@ -201,8 +202,8 @@ void dropUnreachableSymbols(ModuleOp module, Operation *entry) {
 
 /// The upstream lowering: arith on tensors to linalg, tensors to buffers
 /// (identity layouts at the function boundary, results as out parameters
-/// appended to the arguments), linalg to scf loops, everything to the LLVM
-/// dialect.
+/// appended to the arguments, every buffer freed), linalg to scf loops,
+/// everything to the LLVM dialect.
 LogicalResult lowerToLLVMDialect(ModuleOp module) {
   PassManager pm(module.getContext());
   pm.addNestedPass<func::FuncOp>(createConvertElementwiseToLinalgPass());
@@ -216,6 +217,9 @@ LogicalResult lowerToLLVMDialect(ModuleOp module) {
   outParamsOptions.modifyPublicFunctions = true;
   pm.addPass(
       bufferization::createBufferResultsToOutParamsPass(outParamsOptions));
+  // One-Shot Bufferize allocates and never frees; upstream's ownership-based
+  // deallocation frees every buffer (LeakSanitizer found the leak).
+  bufferization::buildBufferDeallocationPipeline(pm);
   pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
   pm.addPass(memref::createExpandStridedMetadataPass());
   pm.addPass(createLowerAffinePass());

@@ -112,11 +112,6 @@ struct PadToTilesPass : public tpu::impl::TPUPadToTilesBase<PadToTilesPass> {
                                          padding.paddedMacs())
                         << " of its MXU work is padding";
     });
-    numPadded += padded;
-    usefulMacs += useful;
-    paddedMacs += total;
-    // The same numbers as the statistics, which an LLVM built without
-    // LLVM_ENABLE_STATS (Debian's, for one) cannot show.
     if (report && matmuls > 0)
       getOperation().emitRemark()
           << "tpu-pad-to-tiles: " << padded << " of " << matmuls

@@ -33,30 +33,24 @@ def TPUPadToTiles : Pass<"tpu-pad-to-tiles", "::mlir::func::FuncOp"> {
     Zeros in K add nothing to a sum; the padded rows and columns of the
     result are dropped.
 
-    Padding is MXU work that computes nothing useful. The pass counts it in
-    its statistics (`--mlir-pass-statistics`), and with the `report` option
-    (`--tpu-pad-to-tiles=report=true`) emits a remark per padded op with the
-    shape before and after and the wasted fraction of MXU work:
+    Padding is MXU work that computes nothing useful. With the `report`
+    option (`--tpu-pad-to-tiles=report=true`) the pass emits a remark per
+    padded op with the shape before and after and the wasted fraction of MXU
+    work:
 
     ```
     remark: tpu.matmul padded from M x K x N = 7 x 300 x 129 to
             8 x 384 x 256: 65.6% of its MXU work is padding
     ```
 
-    and one remark on the function with the totals, the same numbers as the
-    statistics (an LLVM built without `LLVM_ENABLE_STATS`, as Debian's is,
-    prints no pass statistics).
+    and one remark on the function with the totals. (Not pass statistics:
+    this project keeps assertions on, so `llvm::Statistic` is a
+    `TrackingStatistic` in its code and a `NoopStatistic` in Debian's MLIR
+    libraries, and the two disagree on the object's layout.)
   }];
   let options = [
     Option<"report", "report", "bool", /*default=*/"false",
            "emit a remark per padded matmul with its cost">
-  ];
-  let statistics = [
-    Statistic<"numPadded", "padded-matmuls", "matmuls that needed padding">,
-    Statistic<"usefulMacs", "useful-macs",
-              "multiply-adds of the unpadded matmuls">,
-    Statistic<"paddedMacs", "padded-macs",
-              "multiply-adds of the matmuls after padding">
   ];
   let dependentDialects = ["::tpu::TPUDialect"];
 }
