@@ -17,6 +17,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Builders.h"
 #include "tpu/Dialect/ISA/IR/ISAOps.h"
+#include "tpu/Dialect/TPU/IR/Entry.h"
 #include "tpu/Dialect/TPU/IR/TPUOps.h"
 
 namespace tpu {
@@ -96,12 +97,9 @@ struct LowerToISAPass : public tpu::impl::TPULowerToISABase<LowerToISAPass> {
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    auto func = module.lookupSymbol<func::FuncOp>(entryName);
-    if (!func) {
-      module.emitError() << "tpu-lower-to-isa: no func.func @" << entryName
-                         << " (name the entry with entry=NAME)";
+    func::FuncOp func = lookupEntry(module, entryName, getArgument());
+    if (!func)
       return signalPassFailure();
-    }
     FailureOr<isa::Program> program = lowerEntry(func);
     if (failed(program))
       return signalPassFailure();

@@ -7,6 +7,7 @@
 #include "mlir/Dialect/Bufferization/Transforms/OneShotModuleBufferize.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "tpu/Dialect/TPU/IR/Entry.h"
 #include "tpu/Dialect/TPU/IR/TPUOps.h"
 #include "tpu/Dialect/TPU/Transforms/BufferizableOpInterfaceImpl.h"
 
@@ -75,12 +76,9 @@ struct BufferizePass : public tpu::impl::TPUBufferizeBase<BufferizePass> {
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    auto entry = module.lookupSymbol<func::FuncOp>(entryName);
-    if (!entry) {
-      module.emitError() << "tpu-bufferize: no func.func @" << entryName
-                         << " to compile (name the entry with entry=NAME)";
+    func::FuncOp entry = lookupEntry(module, entryName, getArgument());
+    if (!entry)
       return signalPassFailure();
-    }
     // Leftovers of the front end (the empty tensor of a zero fill a
     // converted matmul no longer reads) compute nothing anyone uses.
     if (!entry.getBody().empty()) {

@@ -5,6 +5,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/Builders.h"
+#include "tpu/Dialect/TPU/IR/Entry.h"
 #include "tpu/Dialect/TPU/IR/TPUOps.h"
 #include "tpu/Support/TiledLayout.h"
 
@@ -34,13 +35,9 @@ struct PlanMemoryPass : public tpu::impl::TPUPlanMemoryBase<PlanMemoryPass> {
   using TPUPlanMemoryBase::TPUPlanMemoryBase;
 
   void runOnOperation() override {
-    auto func = getOperation().lookupSymbol<func::FuncOp>(entryName);
-    if (!func) {
-      getOperation().emitError()
-          << "tpu-plan-memory: no func.func @" << entryName
-          << " (name the entry with entry=NAME)";
+    func::FuncOp func = lookupEntry(getOperation(), entryName, getArgument());
+    if (!func)
       return signalPassFailure();
-    }
     Builder builder(func.getContext());
     auto address = [&](int64_t value) {
       return builder.getI64IntegerAttr(value);
