@@ -2,19 +2,24 @@
 
 #include "tpu/Reference/ElementwiseReference.h"
 
+#include "tpu/Support/Float.h"
+
 #include <cmath>
-#include <cstdint>
-#include <cstring>
 
 namespace tpu::reference {
 
 namespace {
 
-/// IEEE-754 (2019) maximum and minimum: a NaN operand gives NaN, and -0 is
-/// below +0.
+/// The first NaN operand, made quiet (its sign and payload kept).
+float quietNaN(float a, float b) {
+  return floatOf(bitsOf(std::isnan(a) ? a : b) | 0x00400000u);
+}
+
+/// IEEE-754 (2019) maximum and minimum: a NaN operand gives NaN (the first
+/// one, quieted), and -0 is below +0.
 float maximum(float a, float b) {
   if (std::isnan(a) || std::isnan(b))
-    return std::isnan(a) ? a : b;
+    return quietNaN(a, b);
   if (a == b)
     return std::signbit(a) ? b : a;
   return a > b ? a : b;
@@ -22,27 +27,18 @@ float maximum(float a, float b) {
 
 float minimum(float a, float b) {
   if (std::isnan(a) || std::isnan(b))
-    return std::isnan(a) ? a : b;
+    return quietNaN(a, b);
   if (a == b)
     return std::signbit(a) ? a : b;
   return a < b ? a : b;
 }
 
-/// IEEE division; every NaN result is the quiet NaN 0x7FC00000.
-float divide(float a, float b) {
-  float quotient = a / b;
-  if (!std::isnan(quotient))
-    return quotient;
-  uint32_t bits = 0x7FC00000u;
-  std::memcpy(&quotient, &bits, sizeof(bits));
-  return quotient;
-}
-
+/// IEEE arithmetic; a NaN result is the canonical NaN (docs/Numerics.md).
 constexpr ElementwiseOp kOps[] = {
-    {"addf", 2, [](float a, float b) { return a + b; }},
-    {"subf", 2, [](float a, float b) { return a - b; }},
-    {"mulf", 2, [](float a, float b) { return a * b; }},
-    {"divf", 2, divide},
+    {"addf", 2, [](float a, float b) { return canonicalizeNaN(a + b); }},
+    {"subf", 2, [](float a, float b) { return canonicalizeNaN(a - b); }},
+    {"mulf", 2, [](float a, float b) { return canonicalizeNaN(a * b); }},
+    {"divf", 2, [](float a, float b) { return canonicalizeNaN(a / b); }},
     {"maximumf", 2, maximum},
     {"minimumf", 2, minimum},
 };

@@ -87,7 +87,9 @@ std::vector<float> matmul(const MatmulShape &shape, const std::vector<float> &a,
         size_t index = size_t((batch * m + i) * n + j);
         if (!accumulator.empty())
           result = accumulator[index] + result;
-        c[index] = result;
+        // Every add of a NaN gives NaN, so making the NaN canonical once at
+        // the end is the same as after every add (docs/Numerics.md).
+        c[index] = canonicalizeNaN(result);
       }
     }
   }

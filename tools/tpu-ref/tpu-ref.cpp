@@ -35,12 +35,17 @@ ABSL_FLAG(std::string, shape, "", "random: the shape, as 7x300 or 2x8x128");
 ABSL_FLAG(uint64_t, seed, 1, "random: the seed");
 ABSL_FLAG(std::string, dist, "normal",
           "random: normal (mean 0, sd 1), uniform ([-1, 1)), or special "
-          "(normal mixed with zeros, infinities, NaNs and values near "
+          "(normal mixed with zeros, infinities, NaNs of several kinds and "
+          "values near "
           "FLT_MAX and the subnormal range)");
 ABSL_FLAG(std::string, precision, "default", "matmul: default|high|highest");
 ABSL_FLAG(std::string, split, "rne", "matmul: rne|trunc");
 ABSL_FLAG(double, rtol, -1, "compare: relative tolerance (default: exact)");
 ABSL_FLAG(double, atol, 0, "compare: absolute tolerance, with --rtol");
+ABSL_FLAG(std::string, nan, "exact",
+          "compare: exact (a NaN must match bit for bit) or any (any NaN "
+          "matches any NaN: for a result computed on the host, whose NaNs "
+          "are the host's; the TPU's are canonical)");
 ABSL_FLAG(std::string, accumulator, "",
           "matmul, check-bound: the .npy added to the product (the init)");
 ABSL_FLAG(std::string, op, "",
@@ -80,18 +85,17 @@ int makeRandom() {
   std::normal_distribution<float> normal(0.0f, 1.0f);
   std::uniform_real_distribution<float> uniform(-1.0f, 1.0f);
   std::string dist = absl::GetFlag(FLAGS_dist);
-  const float specials[] = {0.0f,
-                            -0.0f,
-                            std::numeric_limits<float>::infinity(),
-                            -std::numeric_limits<float>::infinity(),
-                            std::numeric_limits<float>::quiet_NaN(),
-                            std::numeric_limits<float>::max(),
-                            -std::numeric_limits<float>::max(),
-                            floatOf(0x7F7F8000),
-                            std::numeric_limits<float>::min(),
-                            floatOf(0x00400000),
-                            1e30f,
-                            -1e-30f};
+  const float specials[] = {
+      0.0f, -0.0f, std::numeric_limits<float>::infinity(),
+      -std::numeric_limits<float>::infinity(),
+      std::numeric_limits<float>::quiet_NaN(),
+      // NaNs the canonical-NaN rule must replace: a
+      // negative one, one with a payload, a signaling
+      // one.
+      floatOf(0xFFC00000), floatOf(0x7FC01234), floatOf(0x7F800001),
+      std::numeric_limits<float>::max(), -std::numeric_limits<float>::max(),
+      floatOf(0x7F7F8000), std::numeric_limits<float>::min(),
+      floatOf(0x00400000), 1e30f, -1e-30f};
   for (int64_t i = 0; i < count; ++i) {
     float value;
     if (dist == "normal")
@@ -290,18 +294,20 @@ int compare(const std::string &gotPath, const std::string &wantPath) {
     return fail("shapes differ: " + formatShape(got->shape) + " vs " +
                 formatShape(want->shape));
   double rtol = absl::GetFlag(FLAGS_rtol), atol = absl::GetFlag(FLAGS_atol);
-  bool exact = rtol < 0;
+  std::string nanRule = absl::GetFlag(FLAGS_nan);
+  if (nanRule != "exact" && nanRule != "any")
+    return fail("--nan=" + nanRule + " is not a NaN rule; use exact or any");
+  bool exact = rtol < 0, anyNaN = nanRule == "any";
   size_t mismatches = 0;
   double worst = 0;
   for (size_t i = 0; i < got->words.size(); ++i) {
     float g = floatOf(got->words[i]), w = floatOf(want->words[i]);
-    bool ok;
-    if (exact) {
-      ok = got->words[i] == want->words[i] || (std::isnan(g) && std::isnan(w));
-    } else {
+    // Bit for bit, NaNs included, unless told otherwise.
+    bool ok = got->words[i] == want->words[i] ||
+              (anyNaN && std::isnan(g) && std::isnan(w));
+    if (!exact && !ok && !std::isnan(g) && !std::isnan(w)) {
       double error = std::fabs(double(g) - double(w));
-      ok = (std::isnan(g) && std::isnan(w)) || g == w ||
-           error <= atol + rtol * std::fabs(double(w));
+      ok = g == w || error <= atol + rtol * std::fabs(double(w));
       if (std::isfinite(error))
         worst = std::max(worst, error / std::max(1e-30, std::fabs(double(w))));
     }
@@ -316,7 +322,8 @@ int compare(const std::string &gotPath, const std::string &wantPath) {
     return 1;
   }
   if (exact)
-    std::printf("OK: %zu elements bit-exact\n", got->words.size());
+    std::printf("OK: %zu elements bit-exact%s\n", got->words.size(),
+                anyNaN ? " (any NaN matching any NaN)" : "");
   else
     std::printf("OK: %zu elements within rtol %g atol %g (worst relative "
                 "error %.3g)\n",

@@ -19,24 +19,11 @@
 #ifndef TPU_SUPPORT_BF16_H
 #define TPU_SUPPORT_BF16_H
 
+#include "tpu/Support/Float.h"
+
 #include <cstdint>
-#include <cstring>
 
 namespace tpu {
-
-/// The bits of an f32 value.
-inline uint32_t bitsOf(float value) {
-  uint32_t bits;
-  std::memcpy(&bits, &value, sizeof(bits));
-  return bits;
-}
-
-/// The f32 value with these bits.
-inline float floatOf(uint32_t bits) {
-  float value;
-  std::memcpy(&value, &bits, sizeof(value));
-  return value;
-}
 
 /// How an f32 is narrowed to bf16.
 enum class BF16Rounding {

@@ -140,8 +140,13 @@ TPU_SEMANTICS(MxuPop) {
   int32_t slot = core.sreg(op[2]);
   if (!checkResultSlot(core, inst, slot))
     return false;
-  std::memcpy(core.writeVector(op[0]).data(), core.state.mxus[op[1]].slot(slot),
-              sizeof(VReg));
+  // A slot holds the host's sums; NaNs become canonical as they leave the
+  // MXU, which is the same as making each add's NaN canonical, since a NaN
+  // stays NaN through every later add.
+  VReg &out = core.writeVector(op[0]);
+  const float *sums = core.state.mxus[op[1]].slot(slot);
+  for (size_t i = 0; i < kWordsPerTile; ++i)
+    out[i] = canonicalBitsOf(sums[i]);
   return true;
 }
 

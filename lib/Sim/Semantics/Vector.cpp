@@ -1,9 +1,10 @@
 //===- Vector.cpp - Vector loads and stores, the VPU and the XLU ----------===//
 //
 // Elementwise over the 8 x 128 words of a vreg. f32 arithmetic is the
-// host's IEEE binary32 with round to nearest even (the library is built
-// with -ffp-contract=off, so nothing fuses); docs/ISA.md gives each
-// instruction's semantics.
+// host's IEEE binary32 with round to nearest even (the project is built
+// with -ffp-contract=off, so nothing fuses), and a NaN result is the
+// canonical NaN (tpu/Support/Float.h) whatever NaN the host made;
+// docs/ISA.md gives each instruction's semantics.
 //
 //===----------------------------------------------------------------------===//
 
@@ -45,11 +46,11 @@ template <typename Fn> bool binary(Core &core, const Instruction &inst, Fn fn) {
   return true;
 }
 
-/// vD[i] = fn(vA[i], vB[i]) in f32.
+/// vD[i] = fn(vA[i], vB[i]) in f32, NaN made canonical.
 template <typename Fn>
 bool floatBinary(Core &core, const Instruction &inst, Fn fn) {
   return binary(core, inst, [&](uint32_t a, uint32_t b) {
-    return bitsOf(fn(floatOf(a), floatOf(b)));
+    return canonicalBitsOf(fn(floatOf(a), floatOf(b)));
   });
 }
 
@@ -136,11 +137,7 @@ TPU_SEMANTICS(VMul) {
 }
 
 TPU_SEMANTICS(VDiv) {
-  // A NaN quotient is the canonical quiet NaN, whatever NaN the host makes.
-  return binary(core, inst, [](uint32_t a, uint32_t b) {
-    float quotient = floatOf(a) / floatOf(b);
-    return std::isnan(quotient) ? 0x7FC00000u : bitsOf(quotient);
-  });
+  return floatBinary(core, inst, [](float a, float b) { return a / b; });
 }
 
 TPU_SEMANTICS(VMax) {
@@ -221,13 +218,13 @@ TPU_SEMANTICS(VExp) {
   // Correctly rounded for all but the rarest double-rounding cases, and the
   // same on every host with a faithful double exp.
   return unary(core, inst, [](uint32_t a) {
-    return bitsOf(float(std::exp(double(floatOf(a)))));
+    return canonicalBitsOf(float(std::exp(double(floatOf(a)))));
   });
 }
 
 TPU_SEMANTICS(VRsum) {
   return reduce(core, inst, [](uint32_t acc, uint32_t x) {
-    return bitsOf(floatOf(acc) + floatOf(x));
+    return canonicalBitsOf(floatOf(acc) + floatOf(x));
   });
 }
 
