@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Installs what building and testing need, from Debian 12's packages only.
 # Skips apt entirely when everything is already there.
+#   install-deps.sh [--sanitizers]   (also clang-22 and its sanitizer and
+#                                     libFuzzer runtimes)
 set -euo pipefail
 
 packages=(
@@ -8,6 +10,9 @@ packages=(
   llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools
   libabsl-dev libgtest-dev
 )
+if [ "${1:-}" = --sanitizers ]; then
+  packages+=(clang-22 libclang-rt-22-dev libfuzzer-22-dev)
+fi
 
 missing=()
 for package in "${packages[@]}"; do
