@@ -26,8 +26,8 @@ struct Term {
 } // namespace
 
 std::vector<float> matmul(const MatmulShape &shape, const std::vector<float> &a,
-                          const std::vector<float> &b, Precision precision,
-                          BF16Rounding split,
+                          const std::vector<float> &b,
+                          MatmulPrecision precision, BF16Rounding split,
                           const std::vector<float> &accumulator) {
   const int64_t m = shape.m, n = shape.n, k = shape.k;
   // DEFAULT rounds operands as the MXU does (nearest even); the split
@@ -35,7 +35,7 @@ std::vector<float> matmul(const MatmulShape &shape, const std::vector<float> &a,
   auto splitAll = [&](const std::vector<float> &values) {
     std::vector<BF16Split> parts(values.size());
     for (size_t i = 0; i < values.size(); ++i)
-      parts[i] = precision == Precision::Default
+      parts[i] = precision == MatmulPrecision::Default
                      ? BF16Split{roundToBF16(values[i]), 0.0f, 0.0f}
                      : splitToBF16(values[i], split);
     return parts;
@@ -43,10 +43,10 @@ std::vector<float> matmul(const MatmulShape &shape, const std::vector<float> &a,
   std::vector<BF16Split> as = splitAll(a), bs = splitAll(b);
 
   std::vector<Term> smallTerms;
-  if (precision == Precision::High)
+  if (precision == MatmulPrecision::High)
     // HIGH's "lo" is the second part of the split.
     smallTerms = {{Part::Mid, Part::Hi}, {Part::Hi, Part::Mid}};
-  else if (precision == Precision::Highest)
+  else if (precision == MatmulPrecision::Highest)
     smallTerms = {{Part::Mid, Part::Mid},
                   {Part::Lo, Part::Hi},
                   {Part::Hi, Part::Lo},

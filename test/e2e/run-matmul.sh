@@ -10,7 +10,9 @@
 #   run-matmul.sh KIND SHAPE PRECISION CHIP [DIST] [SPLIT] [WORKDIR]
 #     KIND       matmul | batch | matvec | acc (matmul with an init argument)
 #     SHAPE      MxKxN, or BxMxKxN for batch
-#     DIST       normal | uniform | special (inf, NaN, FLT_MAX, ...)
+#     DIST       normal | uniform | special (inf, NaN, FLT_MAX, ...) | terms
+#                (every precision term shows in the bound; docs/Testing.md)
+#                | constant=V (every element V)
 # The tools must be on PATH. Prints the checks and the cycle count.
 set -euo pipefail
 kind=$1 shape=$2 precision=$3 chip=$4 dist=${5:-normal} split=${6:-rne}
@@ -50,11 +52,13 @@ tpu-opt "$dir/input.mlir" \
   --tpu-compile="chip=$chip default-precision=$precision split=$split" \
   -o "$dir/program.mlir"
 tpu-translate --export-tpu-bin "$dir/program.mlir" -o "$dir/program.tpu"
-tpu-ref random --shape="$a_shape" --seed=1 --dist="$dist" -o "$dir/a.npy"
-tpu-ref random --shape="$b_shape" --seed=2 --dist="$dist" -o "$dir/b.npy"
+dist_flags=(--dist="$dist")
+[[ $dist == constant=* ]] && dist_flags=(--dist=constant --value="${dist#constant=}")
+tpu-ref random --shape="$a_shape" --seed=1 "${dist_flags[@]}" -o "$dir/a.npy"
+tpu-ref random --shape="$b_shape" --seed=2 "${dist_flags[@]}" -o "$dir/b.npy"
 inputs=(--input "$dir/a.npy" --input "$dir/b.npy")
 if [[ $kind == acc ]]; then
-  tpu-ref random --shape="$c_shape" --seed=3 --dist="$dist" -o "$dir/c.npy"
+  tpu-ref random --shape="$c_shape" --seed=3 "${dist_flags[@]}" -o "$dir/c.npy"
   inputs+=(--input "$dir/c.npy")
 fi
 tpu-sim "$dir/program.tpu" "${inputs[@]}" --output "$dir/tpu.npy" \
@@ -84,5 +88,5 @@ if [[ $dist != special ]]; then
   acc=()
   [[ $kind == acc ]] && acc=(--accumulator="$dir/c.npy")
   tpu-ref check-bound "$dir/tpu.npy" "$dir/cpu.npy" "$dir/a.npy" "$dir/b.npy" \
-    --precision="$precision" "${acc[@]}"
+    --precision="$precision" --split="$split" "${acc[@]}"
 fi

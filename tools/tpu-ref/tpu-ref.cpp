@@ -1,11 +1,11 @@
 //===- tpu-ref.cpp - Inputs and reference results for tests ---------------===//
 //
-//   tpu-ref random --shape=7x300 --seed=1 [--dist=normal|uniform|special] -o
-//   a.npy tpu-ref matmul a.npy b.npy [--precision=highest] [--split=trunc] -o
-//   c.npy tpu-ref compare got.npy want.npy [--rtol=R --atol=A]   (default:
-//   bit-exact)
+//   tpu-ref random --shape=7x300 --seed=1 [--dist=normal|...|terms] -o a.npy
+//   tpu-ref matmul a.npy b.npy [--precision=highest] [--split=trunc] -o c.npy
+//   tpu-ref compare got.npy want.npy [--rtol=R --atol=A] [--nan=any]
+//     (default: bit for bit, NaNs included)
 //   tpu-ref check-bound got.npy cpu.npy a.npy b.npy --precision=highest
-//   (within the precision's error bound of an f32 result)
+//     (within the precision's error bound of an f32 result)
 //   tpu-ref elementwise --op=divf a.npy [b.npy] -o c.npy   (the VPU op's
 //   model, element by element)
 //
@@ -17,6 +17,7 @@
 
 #include "tpu/Npy/Npy.h"
 #include "tpu/Reference/ElementwiseReference.h"
+#include "tpu/Reference/ErrorBound.h"
 #include "tpu/Reference/MatmulReference.h"
 
 #include "absl/flags/flag.h"
@@ -33,13 +34,19 @@
 
 ABSL_FLAG(std::string, shape, "", "random: the shape, as 7x300 or 2x8x128");
 ABSL_FLAG(uint64_t, seed, 1, "random: the seed");
+ABSL_FLAG(float, value, 0, "random --dist=constant: every element's value");
 ABSL_FLAG(std::string, dist, "normal",
-          "random: normal (mean 0, sd 1), uniform ([-1, 1)), or special "
+          "random: normal (mean 0, sd 1), uniform ([-1, 1)), special "
           "(normal mixed with zeros, infinities, NaNs of several kinds and "
-          "values near "
-          "FLT_MAX and the subnormal range)");
-ABSL_FLAG(std::string, precision, "default", "matmul: default|high|highest");
-ABSL_FLAG(std::string, split, "rne", "matmul: rne|trunc");
+          "values near FLT_MAX and the subnormal range), or terms (+-2^e "
+          "(1 + 2^-9 + 2^-18): each precision term of a K = 1 matmul shows "
+          "in the error bound), or constant (--value)");
+ABSL_FLAG(std::string, precision, "default",
+          "matmul, check-bound: default|high|highest, or an alias the "
+          "compiler takes (bfloat16_3x, float32, ...)");
+ABSL_FLAG(std::string, split, "rne",
+          "matmul, check-bound: how HIGH and HIGHEST split f32 into bf16 "
+          "parts: rne|trunc");
 ABSL_FLAG(double, rtol, -1, "compare: relative tolerance (default: exact)");
 ABSL_FLAG(double, atol, 0, "compare: absolute tolerance, with --rtol");
 ABSL_FLAG(std::string, nan, "exact",
@@ -59,6 +66,29 @@ namespace {
 int fail(const std::string &message) {
   std::cerr << "tpu-ref: error: " << message << "\n";
   return 1;
+}
+
+/// --precision, by the compiler's names.
+absl::StatusOr<MatmulPrecision> getPrecisionFlag() {
+  std::string name = absl::GetFlag(FLAGS_precision);
+  if (std::optional<MatmulPrecision> precision = parseMatmulPrecision(name))
+    return *precision;
+  return absl::InvalidArgumentError("--precision=" + name +
+                                    " is not a precision; expected one of " +
+                                    getMatmulPrecisionSpellings());
+}
+
+/// --split: rne or trunc.
+absl::StatusOr<BF16Rounding> getSplitFlag() {
+  std::string name = absl::GetFlag(FLAGS_split);
+  if (name == "rne")
+    return BF16Rounding::NearestEven;
+  if (name == "trunc")
+    return BF16Rounding::Truncate;
+  return absl::InvalidArgumentError(
+      "--split=" + name +
+      " is not a split rounding; expected rne (round to nearest even) or "
+      "trunc");
 }
 
 std::vector<float> floats(const NpyArray &array) {
@@ -89,13 +119,16 @@ int makeRandom() {
       0.0f, -0.0f, std::numeric_limits<float>::infinity(),
       -std::numeric_limits<float>::infinity(),
       std::numeric_limits<float>::quiet_NaN(),
-      // NaNs the canonical-NaN rule must replace: a
-      // negative one, one with a payload, a signaling
-      // one.
+      // NaNs the canonical-NaN rule must replace: a negative one, one with a
+      // payload, a signaling one.
       floatOf(0xFFC00000), floatOf(0x7FC01234), floatOf(0x7F800001),
       std::numeric_limits<float>::max(), -std::numeric_limits<float>::max(),
       floatOf(0x7F7F8000), std::numeric_limits<float>::min(),
       floatOf(0x00400000), 1e30f, -1e-30f};
+  // 1 + 2^-9 + 2^-18 splits into hi = 1, mid = 2^-9, lo = 2^-18 (HIGH:
+  // hi = 1, lo = 2^-9), so every term of HIGH and HIGHEST is at least
+  // 2^-18 |a b|: more than the error bound allows at K = 1.
+  const float termsValue = 1.0f + 0x1p-9f + 0x1p-18f;
   for (int64_t i = 0; i < count; ++i) {
     float value;
     if (dist == "normal")
@@ -105,8 +138,14 @@ int makeRandom() {
     else if (dist == "special")
       value =
           rng() % 8 == 0 ? specials[rng() % std::size(specials)] : normal(rng);
+    else if (dist == "constant")
+      value = absl::GetFlag(FLAGS_value);
+    else if (dist == "terms")
+      value = (rng() % 2 ? -1.0f : 1.0f) *
+              std::ldexp(termsValue, int(rng() % 16) - 8);
     else
-      return fail("--dist must be normal, uniform or special");
+      return fail("--dist must be normal, uniform, special, terms or "
+                  "constant");
     array.words.push_back(bitsOf(value));
   }
   absl::Status status = writeNpyFile(absl::GetFlag(FLAGS_o), array);
@@ -177,12 +216,9 @@ readAccumulator(const std::vector<int64_t> &resultShape) {
 
 /// Checks `got` against `want` (an f32 result computed on the CPU) within
 /// the error bound of the precision, per element:
-///   |got - want| <= (e_p + (2K + 16) * 2^-24) * sum_k |a_ik| |b_kj|
-/// e_p is the error of one product of split operands: DEFAULT rounds both to
-/// bf16 (2^-8 relative); HIGH keeps 16 bits of each and drops lo*lo
-/// (2^-15); an --accumulator adds |c_ij| to the sum. HIGHEST keeps 24 bits, as
-/// f32 does (e_p = 0: only the summation term remains, f32's own bound counted
-/// once for each side). docs/Testing.md derives it.
+///   |got - want| <= coefficient x (sum_k |a_ik| |b_kj| + |acc_ij|)
+/// with the coefficient of tpu/Reference/ErrorBound.h (docs/Testing.md
+/// derives it).
 int checkBound(const std::string &gotPath, const std::string &wantPath,
                const std::string &lhsPath, const std::string &rhsPath) {
   auto results = readPair(gotPath, wantPath);
@@ -199,13 +235,14 @@ int checkBound(const std::string &gotPath, const std::string &wantPath,
   if (got.shape != operands->resultShape || want.shape != got.shape)
     return fail("result shapes " + formatShape(got.shape) + " and " +
                 formatShape(want.shape) + " do not match the operands'");
-  std::string precision = absl::GetFlag(FLAGS_precision);
-  double productError = precision == "highest" ? 0.0
-                        : precision == "high"  ? std::ldexp(1.0, -15)
-                                               : std::ldexp(1.0, -8);
+  absl::StatusOr<MatmulPrecision> precision = getPrecisionFlag();
+  if (!precision.ok())
+    return fail(std::string(precision.status().message()));
+  absl::StatusOr<BF16Rounding> split = getSplitFlag();
+  if (!split.ok())
+    return fail(std::string(split.status().message()));
+  const char *precisionName = getMatmulPrecisionName(*precision);
   const reference::MatmulShape &shape = operands->shape;
-  double factor =
-      productError + double(2 * shape.k + 16) * std::ldexp(1.0, -24);
   std::vector<float> a = floats(inputs->first), b = floats(inputs->second);
   std::vector<float> acc;
   if (!absl::GetFlag(FLAGS_accumulator).empty()) {
@@ -215,6 +252,8 @@ int checkBound(const std::string &gotPath, const std::string &wantPath,
       return fail(std::string(read.status().message()));
     acc = *std::move(read);
   }
+  double factor = reference::getErrorBoundCoefficient(*precision, *split,
+                                                      shape.k, !acc.empty());
   size_t failures = 0;
   double worst = 0; // error / bound
   for (int64_t batch = 0; batch < shape.batch; ++batch)
@@ -226,7 +265,7 @@ int checkBound(const std::string &gotPath, const std::string &wantPath,
               std::fabs(double(a[(batch * shape.m + i) * shape.k + k])) *
               std::fabs(double(b[(batch * shape.k + k) * shape.n + j]));
         size_t index = size_t((batch * shape.m + i) * shape.n + j);
-        if (!acc.empty()) // one more rounded add
+        if (!acc.empty())
           magnitude += std::fabs(double(acc[index]));
         float g = floatOf(got.words[index]), w = floatOf(want.words[index]);
         double error = std::fabs(double(g) - double(w));
@@ -241,12 +280,12 @@ int checkBound(const std::string &gotPath, const std::string &wantPath,
       }
   if (failures) {
     std::printf("FAIL: %zu of %zu elements out of the %s bound\n", failures,
-                got.words.size(), precision.c_str());
+                got.words.size(), precisionName);
     return 1;
   }
   std::printf("OK: %zu elements within the %s bound (%.3g x sum|a||b|); "
               "worst error %.3g of the bound\n",
-              got.words.size(), precision.c_str(), factor, worst);
+              got.words.size(), precisionName, factor, worst);
   return 0;
 }
 
@@ -259,14 +298,12 @@ int matmul(const std::string &lhsPath, const std::string &rhsPath) {
   if (!operands.ok())
     return fail(std::string(operands.status().message()));
   reference::MatmulShape shape = operands->shape;
-  std::string precisionName = absl::GetFlag(FLAGS_precision);
-  reference::Precision precision =
-      precisionName == "highest" ? reference::Precision::Highest
-      : precisionName == "high"  ? reference::Precision::High
-                                 : reference::Precision::Default;
-  BF16Rounding split = absl::GetFlag(FLAGS_split) == "trunc"
-                           ? BF16Rounding::Truncate
-                           : BF16Rounding::NearestEven;
+  absl::StatusOr<MatmulPrecision> precision = getPrecisionFlag();
+  if (!precision.ok())
+    return fail(std::string(precision.status().message()));
+  absl::StatusOr<BF16Rounding> split = getSplitFlag();
+  if (!split.ok())
+    return fail(std::string(split.status().message()));
   std::vector<float> accumulator;
   if (!absl::GetFlag(FLAGS_accumulator).empty()) {
     absl::StatusOr<std::vector<float>> acc =
@@ -276,7 +313,7 @@ int matmul(const std::string &lhsPath, const std::string &rhsPath) {
     accumulator = *std::move(acc);
   }
   std::vector<float> c = reference::matmul(shape, floats(*lhs), floats(*rhs),
-                                           precision, split, accumulator);
+                                           *precision, *split, accumulator);
   NpyArray out;
   out.shape = operands->resultShape;
   for (float value : c)

@@ -29,12 +29,6 @@ TEST(PrecisionTest, ParsesNamesAliasesAndPresets) {
   EXPECT_EQ(parsePrecisionName("bf16_bf16_f32_x9"), std::nullopt);
 }
 
-TEST(PrecisionTest, PassCounts) {
-  EXPECT_EQ(getNumMXUPasses(Precision::Default), 1u);
-  EXPECT_EQ(getNumMXUPasses(Precision::High), 3u);
-  EXPECT_EQ(getNumMXUPasses(Precision::Highest), 6u);
-}
-
 TEST(TiledLayoutTest, NativeTilesFollowElementWidth) {
   MLIRContext context;
   context.loadDialect<TPUDialect>();

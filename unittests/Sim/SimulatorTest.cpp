@@ -259,7 +259,7 @@ void checkMxuAgainstReference(std::vector<float> lhs, std::vector<float> rhs,
     std::vector<float> rows(lhs.begin() + p * 1024,
                             lhs.begin() + (p + 1) * 1024);
     std::vector<float> pass = reference::matmul({1, 8, 128, 128}, rows, rhs,
-                                                reference::Precision::Default);
+                                                MatmulPrecision::Default);
     for (int i = 0; i < 1024; ++i)
       expected[i] = p ? expected[i] + pass[i] : pass[i];
   }
@@ -313,7 +313,7 @@ TEST(MxuTest, OperandsRoundToBf16AndSpecialValuesPropagate) {
   rhs[3 * 128 + 3] = kInf;            // 0 x inf = NaN
   checkMxuAgainstReference(lhs, rhs, 1);
   std::vector<float> out = reference::matmul({1, 8, 128, 128}, lhs, rhs,
-                                             reference::Precision::Default);
+                                             MatmulPrecision::Default);
   EXPECT_EQ(out[0], 3.0f);
   EXPECT_EQ(out[128 + 1], kInf);
   // NaNs leave the MXU canonical (checkMxuAgainstReference compared the

@@ -2,7 +2,7 @@
 //
 // docs/Numerics.md written out directly, with no tiling machinery beyond
 // what the numerics depend on, to check the simulator and the compiler
-// against. It shares only tpu/Support/BF16.h with them.
+// against. It shares only tpu/Support (BF16.h, Precision.h) with them.
 //
 // C[b] = A[b] x B[b] (+ Acc[b]) for A: M x K, B: K x N, all f32 row-major:
 //  - A pass over one K tile of 128 (the MXU's depth) sums bf16 x bf16
@@ -21,13 +21,12 @@
 #define TPU_REFERENCE_MATMULREFERENCE_H
 
 #include "tpu/Support/BF16.h"
+#include "tpu/Support/Precision.h"
 
 #include <cstdint>
 #include <vector>
 
 namespace tpu::reference {
-
-enum class Precision { Default, High, Highest };
 
 struct MatmulShape {
   int64_t batch = 1, m = 1, n = 1, k = 1;
@@ -36,7 +35,8 @@ struct MatmulShape {
 /// `a` is batch x m x k, `b` batch x k x n; returns batch x m x n.
 /// `accumulator`, if not empty, is batch x m x n and is added last.
 std::vector<float> matmul(const MatmulShape &shape, const std::vector<float> &a,
-                          const std::vector<float> &b, Precision precision,
+                          const std::vector<float> &b,
+                          MatmulPrecision precision,
                           BF16Rounding split = BF16Rounding::NearestEven,
                           const std::vector<float> &accumulator = {});
 

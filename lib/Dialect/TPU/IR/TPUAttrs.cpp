@@ -6,6 +6,7 @@
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/DialectImplementation.h"
 #include "tpu/Dialect/TPU/IR/TPUDialect.h"
+#include "tpu/Support/Precision.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/ADT/TypeSwitch.h"
@@ -43,33 +44,20 @@ void TPUDialect::registerAttributes() {
 // Precision
 //===----------------------------------------------------------------------===//
 
+// The names live in tpu/Support/Precision.h, for tools without MLIR too.
+static_assert(int(Precision::Default) == int(MatmulPrecision::Default) &&
+                  int(Precision::High) == int(MatmulPrecision::High) &&
+                  int(Precision::Highest) == int(MatmulPrecision::Highest),
+              "the ODS enum and MatmulPrecision must agree");
+
 std::optional<Precision> tpu::parsePrecisionName(StringRef name) {
-  std::string lower = name.lower();
-  return llvm::StringSwitch<std::optional<Precision>>(lower)
-      .Cases({"default", "bfloat16", "bf16_bf16_f32"}, Precision::Default)
-      .Cases({"high", "bfloat16_3x", "tensorfloat32", "bf16_bf16_f32_x3"},
-             Precision::High)
-      .Cases({"highest", "float32", "bf16_bf16_f32_x6"}, Precision::Highest)
-      .Default(std::nullopt);
+  if (std::optional<MatmulPrecision> precision =
+          parseMatmulPrecision(std::string_view(name.data(), name.size())))
+    return Precision(int(*precision));
+  return std::nullopt;
 }
 
-StringRef tpu::getPrecisionSpellings() {
-  return "default, high, highest (or JAX's bfloat16, bfloat16_3x, "
-         "tensorfloat32, float32, BF16_BF16_F32, BF16_BF16_F32_X3, "
-         "BF16_BF16_F32_X6)";
-}
-
-unsigned tpu::getNumMXUPasses(Precision precision) {
-  switch (precision) {
-  case Precision::Default:
-    return 1;
-  case Precision::High:
-    return 3;
-  case Precision::Highest:
-    return 6;
-  }
-  llvm_unreachable("unknown precision");
-}
+StringRef tpu::getPrecisionSpellings() { return getMatmulPrecisionSpellings(); }
 
 Attribute PrecisionAttr::parse(AsmParser &parser, Type) {
   std::string name;

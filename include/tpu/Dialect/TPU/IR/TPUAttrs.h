@@ -16,18 +16,13 @@
 
 namespace tpu {
 
-/// Parses a precision name as users write it: `default`, `high`, `highest`,
-/// or one of JAX's aliases and preset names (`bfloat16`, `bfloat16_3x`,
-/// `tensorfloat32`, `float32`, `BF16_BF16_F32`, `BF16_BF16_F32_X3`,
-/// `BF16_BF16_F32_X6`), case-insensitively. Shared by the attribute parser and
-/// the options' parser (OptionParsers.h).
+/// Parses a precision name as users write it (tpu::parseMatmulPrecision,
+/// tpu/Support/Precision.h). Shared by the attribute parser and the
+/// options' parser (OptionParsers.h).
 std::optional<Precision> parsePrecisionName(llvm::StringRef name);
 
 /// Every accepted spelling, for error messages.
 llvm::StringRef getPrecisionSpellings();
-
-/// How many bf16 MXU passes an f32 x f32 matmul takes: 1, 3 or 6.
-unsigned getNumMXUPasses(Precision precision);
 
 /// The chip `op` is compiled for: the `tpu.chip` attribute of the nearest
 /// ancestor (itself included) that has one, else the default chip.
