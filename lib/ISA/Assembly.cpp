@@ -17,7 +17,8 @@ std::string printAssembly(const Program &program) {
   std::string text;
   text += "; chip " + std::string(getChipInfo(program.chip).name) + ", entry " +
           program.entry + ", " + std::to_string(program.bundles.size()) +
-          " bundles, useful MACs " + std::to_string(program.usefulMacs) + "\n";
+          " bundles, useful MACs " + std::to_string(program.usefulMacs) +
+          " (f32 " + std::to_string(program.usefulF32Macs) + ")\n";
   for (const TensorSignature &tensor : program.arguments)
     text += "; argument " + tensor.name + ": " + formatTensor(tensor) + "\n";
   for (const TensorSignature &tensor : program.results)

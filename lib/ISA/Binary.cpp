@@ -128,6 +128,7 @@ private:
 std::vector<uint8_t> writeBinary(const Program &program) {
   Writer payload;
   payload.put<uint64_t>(program.usefulMacs);
+  payload.put<uint64_t>(program.usefulF32Macs);
   payload.putString(program.entry);
   payload.put<uint32_t>(uint32_t(program.arguments.size()));
   for (const TensorSignature &tensor : program.arguments)
@@ -205,6 +206,7 @@ absl::StatusOr<Program> readBinary(const std::vector<uint8_t> &bytes) {
   Program program;
   program.chip = ChipKind(chip);
   program.usefulMacs = in.get<uint64_t>("the useful MAC count");
+  program.usefulF32Macs = in.get<uint64_t>("the useful f32 MAC count");
   program.entry = in.getString("the entry name");
   uint32_t numArguments = in.getCount("the argument count", 10);
   for (uint32_t i = 0; i < numArguments && !in.failed(); ++i)

@@ -228,6 +228,7 @@ std::optional<Trap> StepLoop::run() {
   stats.numMxus = chip.mxusPerCore;
   stats.staticBundles = bundles.size();
   stats.mxuMacsUseful = core.program.usefulMacs;
+  stats.mxuF32MacsUseful = core.program.usefulF32Macs;
 
   while (!core.halted) {
     if (state.pc < 0 || size_t(state.pc) >= bundles.size()) {

@@ -17,12 +17,38 @@ const char *getStallCauseName(StallCause cause) {
   return "?";
 }
 
-double Stats::mxuUtilization() const {
+std::string Stats::checkUsefulMacs() const {
+  if (mxuMacsUseful > mxuMacsIssued)
+    return "the binary claims " + std::to_string(mxuMacsUseful) +
+           " useful MXU MACs but the run issued " +
+           std::to_string(mxuMacsIssued) +
+           "; utilization and padding efficiency are withheld (was the "
+           "binary edited, or did the run stop early?)";
+  if (mxuF32MacsUseful > mxuMacsUseful)
+    return "the binary claims " + std::to_string(mxuF32MacsUseful) +
+           " useful f32 MACs, more than its " + std::to_string(mxuMacsUseful) +
+           " useful MXU MACs; utilization and padding efficiency are "
+           "withheld (was the binary edited?)";
+  return "";
+}
+
+std::optional<double> Stats::mxuUtilization() const {
+  if (!checkUsefulMacs().empty())
+    return std::nullopt;
   double capacity = double(cycles) * numMxus * kMxuDim * kMxuDim;
   return capacity > 0 ? double(mxuMacsUseful) / capacity : 0.0;
 }
 
-double Stats::paddingEfficiency() const {
+std::optional<double> Stats::mxuUtilizationF32() const {
+  std::optional<double> passes = mxuUtilization();
+  if (!passes || mxuMacsUseful == 0)
+    return passes;
+  return *passes * double(mxuF32MacsUseful) / double(mxuMacsUseful);
+}
+
+std::optional<double> Stats::paddingEfficiency() const {
+  if (!checkUsefulMacs().empty())
+    return std::nullopt;
   return mxuMacsIssued > 0 ? double(mxuMacsUseful) / double(mxuMacsIssued)
                            : 0.0;
 }
@@ -41,6 +67,16 @@ std::string number(double value) {
   char text[64];
   std::snprintf(text, sizeof(text), "%.9g", value);
   return text;
+}
+
+/// A withheld figure is JSON's null.
+std::string number(std::optional<double> value) {
+  return value ? number(*value) : "null";
+}
+
+/// A fraction as a percentage, or why it is missing.
+std::string percent(std::optional<double> value) {
+  return value ? number(*value * 100) : "withheld";
 }
 
 std::string object(const std::map<std::string, uint64_t> &values,
@@ -71,8 +107,10 @@ std::string Stats::toJson() const {
   field("instructions", std::to_string(instructions));
   field("static_bundles", std::to_string(staticBundles));
   field("mxu_macs_useful", std::to_string(mxuMacsUseful));
+  field("mxu_f32_macs_useful", std::to_string(mxuF32MacsUseful));
   field("mxu_macs_issued", std::to_string(mxuMacsIssued));
   field("mxu_utilization", number(mxuUtilization()));
+  field("mxu_utilization_f32", number(mxuUtilizationF32()));
   field("padding_efficiency", number(paddingEfficiency()));
   field("stall_cycles", object(stallCycles, "  "));
   field("unit_busy_cycles", object(unitBusyCycles, "  "));
@@ -102,9 +140,11 @@ std::string Stats::toTable() const {
   row("bundles issued", std::to_string(bundles));
   row("instructions issued", std::to_string(instructions));
   row("MXU MACs useful", std::to_string(mxuMacsUseful));
+  row("  f32-equivalent", std::to_string(mxuF32MacsUseful));
   row("MXU MACs issued", std::to_string(mxuMacsIssued));
-  row("MXU utilization", number(mxuUtilization() * 100), "%");
-  row("padding efficiency", number(paddingEfficiency() * 100), "%");
+  row("MXU utilization", percent(mxuUtilization()), "%");
+  row("  f32-equivalent", percent(mxuUtilizationF32()), "%");
+  row("padding efficiency", percent(paddingEfficiency()), "%");
   row("HBM read", std::to_string(hbmBytesRead), "bytes");
   row("HBM written", std::to_string(hbmBytesWritten), "bytes");
   row("HBM bandwidth", number(hbmBandwidthBytesPerSecond() / 1e9), "GB/s");

@@ -19,7 +19,7 @@
 // RUN: not tpu-opt %s --tpu-compile="default-precision=hihgest" 2>&1 | FileCheck %s --check-prefix=BADPRECISION
 
 // CHECK: module attributes {tpu.chip = #tpu.chip<v3>}
-// CHECK: tpu_isa.program @main attributes {arguments = [#tpu_isa.tensor<"arg0", tensor<7x300xf32>, hbm = 0>, #tpu_isa.tensor<"arg1", tensor<300x129xf32>, hbm = 3>], results = [#tpu_isa.tensor<"result0", tensor<7x129xf32>, hbm = {{[0-9]+}}>], useful_macs = 1625400 : i64}
+// CHECK: tpu_isa.program @main attributes {arguments = [#tpu_isa.tensor<"arg0", tensor<7x300xf32>, hbm = 0>, #tpu_isa.tensor<"arg1", tensor<300x129xf32>, hbm = 3>], results = [#tpu_isa.tensor<"result0", tensor<7x129xf32>, hbm = {{[0-9]+}}>], useful_f32_macs = 270900 : i64, useful_macs = 1625400 : i64}
 // CHECK-NOT: func.func @main
 // The matmul the entry does not reach is left alone.
 // CHECK: func.func @helper

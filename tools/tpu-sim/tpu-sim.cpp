@@ -183,6 +183,9 @@ int main(int argc, char **argv) {
   const tpu::sim::Stats &stats = simulator.getStats();
   if (!absl::GetFlag(FLAGS_quiet))
     std::cerr << stats.toTable();
+  // The binary's claims are checked against what ran, quiet or not.
+  if (std::string why = stats.checkUsefulMacs(); !why.empty())
+    std::cerr << "tpu-sim: warning: " << why << "\n";
   if (std::string path = absl::GetFlag(FLAGS_stats); !path.empty())
     if (!writeText(path, stats.toJson()))
       return fail(kUsageError, path + ": cannot write the statistics");

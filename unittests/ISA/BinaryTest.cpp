@@ -103,7 +103,9 @@ TEST(BinaryTest, Messages) {
   error = loadError(badVersion);
   EXPECT_FALSE(error.empty());
   EXPECT_EQ(error, "unsupported binary format version 9; this tool reads "
-                   "version 1 (rebuild the binary with this tpu-translate)");
+                   "version " +
+                       std::to_string(kBinaryVersion) +
+                       " (rebuild the binary with this tpu-translate)");
 
   std::vector<uint8_t> corrupt = bytes;
   corrupt.back() ^= 1;

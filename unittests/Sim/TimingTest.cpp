@@ -46,8 +46,8 @@ TEST(TimingTest, TimingReadsOperandsAsTheBundleReadThem) {
   // Timing that read s3 after the bundle's writes put the ready time on
   // slot 128 (past the end of the result buffer) and let the pop go at once.
   Machine m({"s.li s1, 64 ; s.li s2, 8", "mxu.ldw 0, s1, s2 ; s.li s3, 127",
-             "mxu.push 0, v0, s3, 0 ; s.addi s3, s3, 1",
-             "s.addi s4, s3, -1", "mxu.pop v1, 0, s4", "halt"});
+             "mxu.push 0, v0, s3, 0 ; s.addi s3, s3, 1", "s.addi s4, s3, -1",
+             "mxu.pop v1, 0, s4", "halt"});
   ASSERT_FALSE(m.run());
   EXPECT_EQ(m.stats().cycles, 393u);
   EXPECT_EQ(m.stats().stallCycles.at("mxu-result"), 391u - 131u);
@@ -128,9 +128,33 @@ TEST(TimingTest, UtilizationAndPaddingEfficiency) {
   stats.cycles = 1000;
   stats.numMxus = 4;
   stats.mxuMacsUseful = 16384 * 1000;
+  stats.mxuF32MacsUseful = 16384 * 1000 / 6; // HIGHEST: six passes each
   stats.mxuMacsIssued = 16384 * 2000;
-  EXPECT_DOUBLE_EQ(stats.mxuUtilization(), 0.25);
-  EXPECT_DOUBLE_EQ(stats.paddingEfficiency(), 0.5);
+  EXPECT_EQ(stats.checkUsefulMacs(), "");
+  EXPECT_DOUBLE_EQ(*stats.mxuUtilization(), 0.25);
+  EXPECT_DOUBLE_EQ(*stats.mxuUtilizationF32(),
+                   0.25 * double(16384 * 1000 / 6) / (16384 * 1000));
+  EXPECT_DOUBLE_EQ(*stats.paddingEfficiency(), 0.5);
+}
+
+TEST(TimingTest, ClaimsTheRunContradictsAreWithheld) {
+  Stats stats;
+  stats.cycles = 1000;
+  stats.numMxus = 4;
+  stats.mxuMacsIssued = 16384;
+  stats.mxuMacsUseful = 16384 * 7; // a hand-edited binary
+  EXPECT_NE(stats.checkUsefulMacs().find("claims 114688 useful MXU MACs but "
+                                         "the run issued 16384"),
+            std::string::npos);
+  EXPECT_FALSE(stats.mxuUtilization());
+  EXPECT_FALSE(stats.mxuUtilizationF32());
+  EXPECT_FALSE(stats.paddingEfficiency());
+  EXPECT_NE(stats.toJson().find("\"mxu_utilization\": null"),
+            std::string::npos);
+  stats.mxuMacsUseful = 16384;
+  stats.mxuF32MacsUseful = 16385;
+  EXPECT_NE(stats.checkUsefulMacs().find("more than its 16384 useful"),
+            std::string::npos);
 }
 
 TEST(TimingTest, RunsAreDeterministic) {

@@ -62,6 +62,9 @@ struct Program {
   /// precision's passes), recorded by the compiler; the simulator divides it
   /// by the MACs the MXUs issue to report padding efficiency.
   uint64_t usefulMacs = 0;
+  /// The same without the passes: M*N*K per matmul, the f32-equivalent work
+  /// (docs/Simulator.md, "Statistics").
+  uint64_t usefulF32Macs = 0;
   std::vector<TensorSignature> arguments;
   std::vector<TensorSignature> results;
   std::vector<HbmConstant> constants;
@@ -69,9 +72,10 @@ struct Program {
 
   bool operator==(const Program &other) const {
     return chip == other.chip && entry == other.entry &&
-           usefulMacs == other.usefulMacs && arguments == other.arguments &&
-           results == other.results && constants == other.constants &&
-           bundles == other.bundles;
+           usefulMacs == other.usefulMacs &&
+           usefulF32Macs == other.usefulF32Macs &&
+           arguments == other.arguments && results == other.results &&
+           constants == other.constants && bundles == other.bundles;
   }
 };
 

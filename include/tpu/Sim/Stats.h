@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <string>
 
 namespace tpu::sim {
@@ -47,7 +48,10 @@ struct Stats {
   uint64_t bundles = 0;      // bundles issued (dynamic)
   uint64_t instructions = 0; // instructions issued (dynamic)
   uint64_t staticBundles = 0;
+  /// The binary's claims (the compiler's counts): MXU MACs the program's
+  /// matmuls need, with and without their precision's passes.
   uint64_t mxuMacsUseful = 0;
+  uint64_t mxuF32MacsUseful = 0;
   uint64_t mxuMacsIssued = 0;
   uint64_t hbmBytesRead = 0;
   uint64_t hbmBytesWritten = 0;
@@ -60,8 +64,17 @@ struct Stats {
   std::map<std::string, uint64_t> unitBusyCycles;
 
   double timeMicroseconds() const { return double(cycles) * 1e6 / clockHz; }
-  double mxuUtilization() const;
-  double paddingEfficiency() const;
+  /// Why the binary's useful-MAC claims cannot be true of this run (more
+  /// useful MACs than the MXUs issued, or more f32 MACs than useful ones),
+  /// or empty. The figures below are withheld (nullopt) when it is not.
+  std::string checkUsefulMacs() const;
+  /// Useful MACs over what the MXUs could do in the run's cycles: the
+  /// pass-level utilization (a HIGHEST matmul's six passes all count).
+  std::optional<double> mxuUtilization() const;
+  /// The same for f32-equivalent work: each matmul's MACs counted once.
+  std::optional<double> mxuUtilizationF32() const;
+  /// Useful MACs over issued MACs.
+  std::optional<double> paddingEfficiency() const;
   double hbmBandwidthBytesPerSecond() const;
   double hostCyclesPerSecond() const;
 

@@ -73,6 +73,9 @@ FailureOr<isa::Program> lowerEntry(func::FuncOp func) {
   if (auto macs =
           func->getAttrOfType<IntegerAttr>(TPUDialect::getUsefulMacsAttrName()))
     program.usefulMacs = uint64_t(macs.getInt());
+  if (auto macs = func->getAttrOfType<IntegerAttr>(
+          TPUDialect::getUsefulF32MacsAttrName()))
+    program.usefulF32Macs = uint64_t(macs.getInt());
   if (failed(getSignature(func, program)))
     return failure();
 

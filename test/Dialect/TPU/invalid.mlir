@@ -129,7 +129,7 @@ module attributes {tpu.chip = "v4"} {}
 
 // -----
 
-// expected-error @+1 {{unknown tpu dialect attribute 'tpu.chipp'; known: 'tpu.chip', 'tpu.precision', 'tpu.useful_macs', 'tpu.address', 'tpu.vmem_rows'}}
+// expected-error @+1 {{unknown tpu dialect attribute 'tpu.chipp'; known: 'tpu.chip', 'tpu.precision', 'tpu.useful_macs', 'tpu.useful_f32_macs', 'tpu.address', 'tpu.vmem_rows'}}
 module attributes {tpu.chipp = #tpu.chip<v4>} {}
 
 // -----

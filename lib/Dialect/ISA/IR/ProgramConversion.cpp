@@ -42,6 +42,7 @@ isa::Program tpu::isa::ir::readProgram(ProgramOp programOp) {
   program.chip = getChipOf(programOp);
   program.entry = programOp.getSymName().str();
   program.usefulMacs = uint64_t(programOp.getUsefulMacs());
+  program.usefulF32Macs = uint64_t(programOp.getUsefulF32Macs());
   for (Attribute attr : programOp.getArguments())
     program.arguments.push_back(toSignature(cast<TensorAttr>(attr)));
   for (Attribute attr : programOp.getResults())
@@ -88,7 +89,8 @@ ProgramOp tpu::isa::ir::buildProgram(OpBuilder &builder, Location loc,
   auto programOp = ProgramOp::create(
       builder, loc, builder.getStringAttr(program.entry),
       builder.getArrayAttr(arguments), builder.getArrayAttr(results),
-      builder.getI64IntegerAttr(int64_t(program.usefulMacs)));
+      builder.getI64IntegerAttr(int64_t(program.usefulMacs)),
+      builder.getI64IntegerAttr(int64_t(program.usefulF32Macs)));
   OpBuilder::InsertionGuard guard(builder);
   builder.createBlock(&programOp.getBody());
   for (const isa::HbmConstant &constant : program.constants) {

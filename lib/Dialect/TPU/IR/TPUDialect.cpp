@@ -61,6 +61,7 @@ LogicalResult TPUDialect::verifyOperationAttribute(Operation *op,
     return success();
   }
   if (attr.getName() == getUsefulMacsAttrName() ||
+      attr.getName() == getUsefulF32MacsAttrName() ||
       attr.getName() == getAddressAttrName() ||
       attr.getName() == getVmemRowsAttrName()) {
     auto value = dyn_cast<IntegerAttr>(attr.getValue());
@@ -75,6 +76,7 @@ LogicalResult TPUDialect::verifyOperationAttribute(Operation *op,
                          << getChipAttrName() << "', '"
                          << getPrecisionAttrName() << "', '"
                          << getUsefulMacsAttrName() << "', '"
+                         << getUsefulF32MacsAttrName() << "', '"
                          << getAddressAttrName() << "', '"
                          << getVmemRowsAttrName() << "'";
 }

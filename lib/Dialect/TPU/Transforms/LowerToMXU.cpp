@@ -56,11 +56,15 @@ struct LowerToMXUPass : public tpu::impl::TPULowerToMXUBase<LowerToMXUPass> {
     if (llvm::any_of(func.getArgumentTypes(), isTensor) ||
         llvm::any_of(func.getResultTypes(), isTensor))
       return;
-    int64_t usefulMacs = 0;
+    // Each matmul's useful MACs count its passes; divided by them, the
+    // work an f32 matmul unit would do.
+    int64_t usefulMacs = 0, usefulF32Macs = 0;
     func.walk([&](MatmulPassesOp op) {
       if (auto macs = op->getAttrOfType<IntegerAttr>(
-              TPUDialect::getUsefulMacsAttrName()))
+              TPUDialect::getUsefulMacsAttrName())) {
         usefulMacs += macs.getInt();
+        usefulF32Macs += macs.getInt() / int64_t(op.getLhs().size());
+      }
     });
     RewritePatternSet patterns(&getContext());
     populateLowerToMXUPatterns(patterns,
@@ -73,8 +77,11 @@ struct LowerToMXUPass : public tpu::impl::TPULowerToMXUBase<LowerToMXUPass> {
             })
             .wasInterrupted())
       return signalPassFailure();
+    Builder builder(&getContext());
     func->setAttr(TPUDialect::getUsefulMacsAttrName(),
-                  Builder(&getContext()).getI64IntegerAttr(usefulMacs));
+                  builder.getI64IntegerAttr(usefulMacs));
+    func->setAttr(TPUDialect::getUsefulF32MacsAttrName(),
+                  builder.getI64IntegerAttr(usefulF32Macs));
   }
 };
 

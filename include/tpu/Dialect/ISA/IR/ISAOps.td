@@ -46,8 +46,11 @@ def ISA_ProgramOp : ISA_Op<"program", [
   let description = [{
     The body holds `hbm_data` ops (HBM preloaded before the run) and then
     the bundles, numbered from 0 in order; branch targets `bN` name them.
-    `useful_macs` is the MAC count the source program needs, which the
-    simulator divides by the MACs it issues to report padding efficiency.
+    `useful_macs` is the MAC count the source program needs (its matmuls'
+    M x N x K times their precision's passes), which the simulator divides
+    by the MACs it issues to report padding efficiency; `useful_f32_macs`
+    counts each matmul once, for the f32-equivalent utilization. Both are
+    the compiler's claims: the simulator checks them against what ran.
 
     ```mlir
     tpu_isa.program @main attributes {
@@ -64,7 +67,8 @@ def ISA_ProgramOp : ISA_Op<"program", [
     SymbolNameAttr:$sym_name,
     TypedArrayAttrBase<ISA_TensorAttr, "entry arguments">:$arguments,
     TypedArrayAttrBase<ISA_TensorAttr, "entry results">:$results,
-    DefaultValuedAttr<I64Attr, "0">:$useful_macs
+    DefaultValuedAttr<I64Attr, "0">:$useful_macs,
+    DefaultValuedAttr<I64Attr, "0">:$useful_f32_macs
   );
   let regions = (region SizedRegion<1>:$body);
   let assemblyFormat = "$sym_name attr-dict-with-keyword $body";

@@ -38,6 +38,11 @@ def TPU_Dialect : Dialect {
     static constexpr ::llvm::StringLiteral getUsefulMacsAttrName() {
       return ::llvm::StringLiteral("tpu.useful_macs");
     }
+    /// Set by tpu-lower-to-mxu on the entry: the MACs its matmuls need before
+    /// padding, once each whatever the precision (the f32-equivalent work).
+    static constexpr ::llvm::StringLiteral getUsefulF32MacsAttrName() {
+      return ::llvm::StringLiteral("tpu.useful_f32_macs");
+    }
     /// Set by tpu-plan-memory: a buffer's first HBM tile or VMEM row.
     static constexpr ::llvm::StringLiteral getAddressAttrName() {
       return ::llvm::StringLiteral("tpu.address");
