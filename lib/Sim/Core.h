@@ -14,6 +14,7 @@
 #include "tpu/Sim/Simulator.h"
 
 #include <array>
+#include <bitset>
 #include <deque>
 #include <optional>
 #include <utility>
@@ -27,23 +28,43 @@ struct MxuTiming {
   std::array<uint64_t, isa::kMxuResultSlots> slotReady{};
 };
 
-/// A DMA that has been issued and not yet completed.
+/// A DMA that has been issued and not yet completed: what it touches, for
+/// the race checks. A dma.ld reads HBM tiles and writes VMEM rows, a dma.st
+/// the other way round.
 struct InFlightDma {
-  bool writesVmem;
-  int64_t vmemFirst, vmemEnd;
-  uint64_t completion;
+  const isa::Instruction *inst;
   int64_t pc;
+  bool load;
+  /// VMEM rows [vmemFirst, vmemEnd).
+  int64_t vmemFirst, vmemEnd;
+  /// HBM tiles hbmFirst + i * hbmStride for i in [0, count).
+  int64_t hbmFirst, hbmStride, count;
+  uint64_t completion;
+
+  bool writesVmem() const { return load; }
+  bool writesHbm() const { return !load; }
+  /// Whether HBM tile `tile` is one this DMA moves.
+  bool touchesHbmTile(int64_t tile) const {
+    if (count <= 0)
+      return false;
+    if (hbmStride == 0)
+      return tile == hbmFirst;
+    int64_t offset = tile - hbmFirst;
+    return offset % hbmStride == 0 && offset / hbmStride >= 0 &&
+           offset / hbmStride < count;
+  }
 };
 
 /// The DMA engine: one transfer at a time at the chip's HBM bandwidth.
 struct DmaEngine {
   double bytesPerCycle = 1;
   uint64_t free = 0;
-  uint64_t lastCompletion = 0;
   /// Ordered by completion.
   std::vector<InFlightDma> inFlight;
   /// Completion cycles not yet counted on each semaphore, oldest first.
   std::array<std::vector<uint64_t>, isa::kNumSemaphores> pending;
+  /// The bundle of the last DMA issued on each semaphore, for halt's check.
+  std::array<int64_t, isa::kNumSemaphores> lastIssuedAt{};
 };
 
 /// Units whose busy cycles are counted: scalar, vpu, dma, then for each MXU
@@ -78,6 +99,9 @@ public:
   int32_t sreg(int64_t reg) const {
     return reg == 0 ? 0 : int32_t(state.sregs[reg]);
   }
+  /// The vector registers written so far (tracked under
+  /// UninitializedReads::Trap: the step loop checks each bundle's reads).
+  std::bitset<isa::kNumVectorRegisters> vregWritten;
   const VReg &vreg(int64_t reg) const { return state.vregs[reg]; }
   void writeScalar(int64_t reg, uint32_t value) {
     if (reg != 0)
@@ -111,9 +135,9 @@ public:
 
   bool trap(Trap::Kind kind, std::string reason);
   /// Traps with `status`'s message, prefixed by the instruction's mnemonic,
-  /// unless it is OK.
-  bool check(const absl::Status &status, Trap::Kind kind,
-             const isa::Instruction &inst);
+  /// unless it is OK: a memory error (Memory.h) is an out-of-bounds access
+  /// (OutOfRange) or an uninitialized read (FailedPrecondition).
+  bool check(const absl::Status &status, const isa::Instruction &inst);
   std::optional<Trap> takeTrap() { return std::move(trapInfo); }
 
   //===--------------------------------------------------------------------===//

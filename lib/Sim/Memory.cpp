@@ -4,11 +4,19 @@
 
 #include "absl/strings/str_cat.h"
 
+#include <algorithm>
+
 namespace tpu::sim {
 
-Memory::Memory(const ChipInfo &chip)
+Memory::Memory(const ChipInfo &chip, UninitializedReads uninitialized)
     : hbmTiles(int64_t(chip.hbmBytesPerChip / kTileBytes)),
-      vmem(size_t(kVmemRows) * kLanes, 0), smem(size_t(kSmemWords), 0) {}
+      uninitialized(uninitialized),
+      vmem(size_t(kVmemRows) * kLanes,
+           uninitialized == UninitializedReads::NaN ? kPoisonWord : 0),
+      smem(size_t(kSmemWords), 0) {
+  if (uninitialized == UninitializedReads::Trap)
+    vmemWritten.assign(size_t(kVmemRows), false);
+}
 
 absl::Status Memory::checkHbmTile(int64_t tile) const {
   if (tile >= 0 && tile < hbmTiles)
@@ -26,19 +34,31 @@ static absl::Status checkWord(int64_t word) {
 
 Tile &Memory::hbmTileForWrite(int64_t tile) {
   std::unique_ptr<Tile> &slot = hbm[tile];
-  if (!slot)
-    slot = std::make_unique<Tile>(Tile{});
+  if (!slot) {
+    slot = std::make_unique<Tile>();
+    slot->fill(uninitialized == UninitializedReads::NaN ? kPoisonWord : 0);
+  }
   return *slot;
+}
+
+absl::Status Memory::uninitializedHbmTile(int64_t tile) const {
+  return absl::FailedPreconditionError(absl::StrCat(
+      "HBM tile ", tile,
+      " is read before anything wrote it (neither an argument, a constant "
+      "nor a dma.st)"));
 }
 
 absl::Status Memory::readHbmTile(int64_t tile, Tile &out) const {
   if (absl::Status status = checkHbmTile(tile); !status.ok())
     return status;
   auto it = hbm.find(tile);
-  if (it == hbm.end())
-    out.fill(0);
-  else
+  if (it != hbm.end()) {
     out = *it->second;
+    return absl::OkStatus();
+  }
+  if (uninitialized == UninitializedReads::Trap)
+    return uninitializedHbmTile(tile);
+  out.fill(uninitialized == UninitializedReads::NaN ? kPoisonWord : 0);
   return absl::OkStatus();
 }
 
@@ -65,7 +85,13 @@ absl::Status Memory::readHbmWord(int64_t tile, int64_t word,
   if (absl::Status status = checkWord(word); !status.ok())
     return status;
   auto it = hbm.find(tile);
-  out = it == hbm.end() ? 0 : (*it->second)[word];
+  if (it != hbm.end()) {
+    out = (*it->second)[word];
+    return absl::OkStatus();
+  }
+  if (uninitialized == UninitializedReads::Trap)
+    return uninitializedHbmTile(tile);
+  out = uninitialized == UninitializedReads::NaN ? kPoisonWord : 0;
   return absl::OkStatus();
 }
 
@@ -76,6 +102,25 @@ absl::Status Memory::checkVmemRows(int64_t first, int64_t count) const {
   return absl::OutOfRangeError(
       absl::StrCat("VMEM rows [", first, ", ", first + count,
                    ") are out of bounds [0, ", kVmemRows, ")"));
+}
+
+absl::Status Memory::checkVmemRowsWritten(int64_t first, int64_t count) const {
+  if (vmemWritten.empty())
+    return absl::OkStatus();
+  for (int64_t row = first; row < first + count; ++row)
+    if (!vmemWritten[size_t(row)])
+      return absl::FailedPreconditionError(
+          absl::StrCat("VMEM row ", row, " is read before anything wrote it"));
+  return absl::OkStatus();
+}
+
+void Memory::noteVmemWrite(int64_t first, int64_t count) {
+  if (count <= 0)
+    return;
+  vmemHighWaterRows = std::max<int64_t>(vmemHighWaterRows, first + count);
+  if (!vmemWritten.empty())
+    std::fill(vmemWritten.begin() + first, vmemWritten.begin() + first + count,
+              true);
 }
 
 static absl::Status checkSmemWord(int64_t word) {

@@ -66,9 +66,14 @@ absl::StatusOr<NpyArray> transferToHost(const Memory &memory,
         if (absl::Status status =
                 memory.readHbmWord(result.hbmTile + offset / kWordsPerTile,
                                    offset % kWordsPerTile, word);
-            !status.ok())
+            !status.ok()) {
+          if (absl::IsFailedPrecondition(status))
+            return absl::FailedPreconditionError(absl::StrCat(
+                "result '", result.name,
+                "' was never written in full: ", status.message()));
           return absl::InvalidArgumentError(absl::StrCat(
               "result '", result.name, "' is not in HBM: ", status.message()));
+        }
         array.words.push_back(word);
       }
   return array;

@@ -81,10 +81,12 @@ bool Core::trap(Trap::Kind kind, std::string reason) {
   return false;
 }
 
-bool Core::check(const absl::Status &status, Trap::Kind kind,
-                 const Instruction &inst) {
+bool Core::check(const absl::Status &status, const Instruction &inst) {
   if (status.ok())
     return true;
+  Trap::Kind kind = absl::IsFailedPrecondition(status)
+                        ? Trap::Kind::UninitializedRead
+                        : Trap::Kind::OutOfBounds;
   return trap(kind, absl::StrCat(inst.info().mnemonic, ": ", status.message()));
 }
 
@@ -107,6 +109,9 @@ struct DecodedInstruction {
   /// Registers it reads or writes, in operand order (the scoreboard waits
   /// for each), and those it writes (made ready after its latency).
   std::vector<unsigned> touched, written;
+  /// The vector registers it reads, by number (the uninitialized-read
+  /// check).
+  std::vector<unsigned> vectorReads;
 };
 
 std::vector<std::vector<DecodedInstruction>>
@@ -125,6 +130,7 @@ decodeProgram(const Program &program) {
                                0,
                                info.latency,
                                {},
+                               {},
                                {}};
       for (unsigned i = 0, e = info.getNumOperands(); i < e; ++i) {
         OperandKindInfo kind = getOperandKindInfo(info.operands[i]);
@@ -140,6 +146,8 @@ decodeProgram(const Program &program) {
           if (kind.access == Access::Write &&
               !(kind.file == RegisterFile::Scalar && reg == 0))
             entry.written.push_back(reg);
+          if (kind.access == Access::Read && kind.file == RegisterFile::Vector)
+            entry.vectorReads.push_back(reg - kNumScalarRegisters);
         }
       }
       decoded.push_back(std::move(entry));
@@ -163,6 +171,9 @@ public:
 private:
   uint64_t issueCycle(const std::vector<DecodedInstruction> &bundle,
                       std::optional<StallCause> &cause) const;
+  /// Under UninitializedReads::Trap: traps if the bundle reads a vector
+  /// register nothing has written.
+  bool checkVectorReads(const std::vector<DecodedInstruction> &bundle);
   void retire(const std::vector<DecodedInstruction> &bundle);
 
   Core core;
@@ -201,12 +212,25 @@ uint64_t StepLoop::issueCycle(const std::vector<DecodedInstruction> &bundle,
   return cycle;
 }
 
+bool StepLoop::checkVectorReads(const std::vector<DecodedInstruction> &bundle) {
+  for (const DecodedInstruction &inst : bundle)
+    for (unsigned reg : inst.vectorReads)
+      if (!core.vregWritten[reg])
+        return core.trap(Trap::Kind::UninitializedRead,
+                         std::string(inst.inst->info().mnemonic) + " reads v" +
+                             std::to_string(reg) + " before anything wrote it");
+  return true;
+}
+
 void StepLoop::retire(const std::vector<DecodedInstruction> &bundle) {
   core.retireWrites();
   bool scalarBusy = false, vectorBusy = false;
   for (const DecodedInstruction &inst : bundle) {
-    for (unsigned reg : inst.written)
+    for (unsigned reg : inst.written) {
       regReady[reg] = core.now + inst.latency;
+      if (reg >= kNumScalarRegisters)
+        core.vregWritten.set(reg - kNumScalarRegisters);
+    }
     unitFree[unsigned(inst.unit)][inst.unitInstance] =
         core.now + getIssueInterval(inst.unit);
     scalarBusy |= inst.slot == Slot::Scalar;
@@ -259,6 +283,9 @@ std::optional<Trap> StepLoop::run() {
 
     core.nextPc = state.pc + 1;
     core.branchTaken = false;
+    if (core.memory.getUninitializedReads() == UninitializedReads::Trap &&
+        !checkVectorReads(bundle))
+      break;
     bool ok = true;
     for (const DecodedInstruction &inst : bundle)
       if (!(ok = inst.execute(core, *inst.inst)))
@@ -276,12 +303,9 @@ std::optional<Trap> StepLoop::run() {
     state.pc = core.nextPc;
   }
 
-  uint64_t end = core.now + 1;
-  if (core.halted && core.dma.lastCompletion > end) {
-    stalls[unsigned(StallCause::Drain)] += core.dma.lastCompletion - end;
-    end = core.dma.lastCompletion;
-  }
-  stats.cycles = end;
+  // halt has checked that every DMA was waited for: nothing is left to
+  // drain.
+  stats.cycles = core.now + 1;
   for (unsigned c = 0; c < kNumStallCauses; ++c)
     stats.stallCycles[getStallCauseName(StallCause(c))] = stalls[c];
   for (size_t unit = 0; unit < core.busyUnitNames.size(); ++unit)
@@ -302,9 +326,12 @@ std::optional<Trap> StepLoop::run() {
 
 Simulator::Simulator(const Program &program, SimulatorOptions options)
     : program(program), chip(getChipInfo(program.chip)), options(options),
-      memory(chip), state(chip.mxusPerCore) {
+      memory(chip, options.uninitialized), state(chip.mxusPerCore) {
   if (options.trace)
     trace = std::make_unique<Trace>(chip.clockHz);
+  if (options.uninitialized == UninitializedReads::NaN)
+    for (VReg &vreg : state.vregs)
+      vreg.fill(kPoisonWord);
 }
 
 Simulator::~Simulator() = default;

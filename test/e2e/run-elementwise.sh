@@ -56,8 +56,10 @@ for i in $(seq 1 "$arity"); do
   tpu-ref random --shape="$shape" --seed="$i" --dist="$dist" -o "$dir/x$i.npy"
   inputs+=("$dir/x$i.npy")
 done
+# Compiled code must never read memory it did not write.
 tpu-sim "$dir/program.tpu" $(printf -- '--input %s ' "${inputs[@]}") \
-  --output "$dir/tpu.npy" --stats "$dir/stats.json" --quiet
+  --output "$dir/tpu.npy" --stats "$dir/stats.json" --quiet \
+  --poison-uninitialized
 echo "$op $shape $chip $form $dist:" \
   "$(grep -o '"cycles": [0-9]*' "$dir/stats.json")"
 tpu-ref elementwise --op="$op" "${inputs[@]}" -o "$dir/model.npy"

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # One end-to-end matmul: writes the input as plain upstream MLIR, compiles it
 # with tpu-opt --tpu-compile, runs it in tpu-sim on random inputs (fixed
-# seeds), and checks the result two ways:
+# seeds; reads of memory nothing wrote trap), and checks the result two
+# ways:
 #  1. bit for bit against the C++ model of docs/Numerics.md (tpu-ref matmul);
 #  2. against the same .mlir lowered by upstream MLIR and run on the CPU in
 #     f32 (tpu-cpu-run), within the precision's error bound (tpu-ref
@@ -61,8 +62,9 @@ if [[ $kind == acc ]]; then
   tpu-ref random --shape="$c_shape" --seed=3 "${dist_flags[@]}" -o "$dir/c.npy"
   inputs+=(--input "$dir/c.npy")
 fi
+# Compiled code must never read memory it did not write.
 tpu-sim "$dir/program.tpu" "${inputs[@]}" --output "$dir/tpu.npy" \
-  --stats "$dir/stats.json" --quiet
+  --stats "$dir/stats.json" --quiet --poison-uninitialized
 echo "$kind $shape $precision $chip $dist split=$split:" \
   "$(grep -o '"cycles": [0-9]*' "$dir/stats.json")"
 

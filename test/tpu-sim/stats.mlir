@@ -38,7 +38,6 @@
 // JSON-NEXT:   "branch": 0,
 // JSON-NEXT:   "dma-queue": 0,
 // JSON-NEXT:   "dma-wait": 206,
-// JSON-NEXT:   "drain": 0,
 // JSON-NEXT:   "mxu-busy": 0,
 // JSON-NEXT:   "mxu-result": 0,
 // JSON-NEXT:   "mxu-weights": 0,

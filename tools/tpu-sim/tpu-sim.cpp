@@ -38,6 +38,11 @@ ABSL_FLAG(std::string, chip, "",
 ABSL_FLAG(bool, allow_chip_mismatch, false,
           "run a binary built for another chip on --chip anyway");
 ABSL_FLAG(bool, quiet, false, "do not print the statistics table on stderr");
+ABSL_FLAG(std::string, poison_uninitialized, "zero",
+          "what reading HBM, VMEM or a vector register nothing wrote does: "
+          "zero (read zeros), trap (stop with the address; "
+          "--poison-uninitialized alone means this), or nan (read NaNs "
+          "0xFFC0DEAD, so garbage shows in the results)");
 
 namespace {
 
@@ -64,6 +69,9 @@ std::vector<char *> takeRepeatedFlags(int argc, char **argv,
       for (size_t c = 2; c < nameEnd; ++c)
         if (arg[c] == '-')
           arg[c] = '_';
+      // The bare flag asks for the strict check.
+      if (arg == "--poison_uninitialized")
+        arg += "=trap";
       normalized.push_back(arg);
       argv[i] = normalized.back().data();
     }
@@ -163,6 +171,16 @@ int main(int argc, char **argv) {
   tpu::sim::SimulatorOptions options;
   options.maxCycles = absl::GetFlag(FLAGS_max_cycles);
   options.trace = !absl::GetFlag(FLAGS_trace).empty();
+  std::string poison = absl::GetFlag(FLAGS_poison_uninitialized);
+  if (poison == "zero")
+    options.uninitialized = tpu::sim::UninitializedReads::Zero;
+  else if (poison == "trap")
+    options.uninitialized = tpu::sim::UninitializedReads::Trap;
+  else if (poison == "nan")
+    options.uninitialized = tpu::sim::UninitializedReads::NaN;
+  else
+    return fail(kUsageError, "--poison-uninitialized=" + poison +
+                                 " is not a mode; use zero, trap or nan");
   absl::StatusOr<std::unique_ptr<tpu::sim::Simulator>> created =
       tpu::sim::Simulator::create(*program, options);
   if (!created.ok())
@@ -199,7 +217,9 @@ int main(int argc, char **argv) {
     absl::StatusOr<tpu::NpyArray> result =
         tpu::sim::transferToHost(simulator.getMemory(), program->results[i]);
     if (!result.ok())
-      return fail(kBadBinary, std::string(result.status().message()));
+      return fail(absl::IsFailedPrecondition(result.status()) ? kTrapped
+                                                              : kBadBinary,
+                  std::string(result.status().message()));
     absl::Status status = tpu::writeNpyFile(outputs[i], *result);
     if (!status.ok())
       return fail(kUsageError, std::string(status.message()));

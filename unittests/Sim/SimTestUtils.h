@@ -22,7 +22,8 @@ namespace tpu::sim::testing {
 class Machine {
 public:
   explicit Machine(const std::vector<std::string> &bundles,
-                   ChipKind chip = ChipKind::V4) {
+                   ChipKind chip = ChipKind::V4,
+                   SimulatorOptions options = SimulatorOptions()) {
     program.chip = chip;
     for (const std::string &line : bundles) {
       isa::Bundle bundle;
@@ -37,7 +38,7 @@ public:
       program.bundles.push_back(bundle);
     }
     absl::StatusOr<std::unique_ptr<Simulator>> created =
-        Simulator::create(program, SimulatorOptions());
+        Simulator::create(program, options);
     EXPECT_TRUE(created.ok()) << created.status();
     if (created.ok())
       simulator = *std::move(created);

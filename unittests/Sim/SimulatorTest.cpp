@@ -312,8 +312,8 @@ TEST(MxuTest, OperandsRoundToBf16AndSpecialValuesPropagate) {
   lhs[384 + 3] = floatOf(0x00400000); // subnormal: flushed to 0
   rhs[3 * 128 + 3] = kInf;            // 0 x inf = NaN
   checkMxuAgainstReference(lhs, rhs, 1);
-  std::vector<float> out = reference::matmul({1, 8, 128, 128}, lhs, rhs,
-                                             MatmulPrecision::Default);
+  std::vector<float> out =
+      reference::matmul({1, 8, 128, 128}, lhs, rhs, MatmulPrecision::Default);
   EXPECT_EQ(out[0], 3.0f);
   EXPECT_EQ(out[128 + 1], kInf);
   // NaNs leave the MXU canonical (checkMxuAgainstReference compared the
@@ -347,10 +347,10 @@ TEST(TrapTest, ReportsPcBundleAndReason) {
   trap = war.run();
   ASSERT_TRUE(trap);
   EXPECT_EQ(trap->kind, Trap::Kind::DmaRace);
-  EXPECT_NE(trap->reason.find("v.st writes VMEM rows [3, 4) that the DMA "
-                              "issued at b1 is still reading"),
-            std::string::npos)
-      << trap->reason;
+  EXPECT_EQ(trap->reason,
+            "v.st writes VMEM row 3, which the dma.st issued at b1 (dma.st 0, "
+            "s0, s0, s1, s1) is still reading (done at cycle 105); wait on "
+            "its semaphore (dma.wait 0, ...) first");
 
   Machine smem({"s.li s1, 4096", "s.ld s2, s1, 0", "halt"});
   trap = smem.run();

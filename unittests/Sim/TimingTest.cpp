@@ -91,10 +91,12 @@ TEST(TimingTest, DmasQueueOnOneEngine) {
   // Two 1-tile DMAs back to back: the second starts when the first's
   // transfer ends (4 cycles on v4), not when it completes.
   Machine m({"s.li s1, 1", "dma.ld 0, s0, s0, s1, s1 ; s.li s2, 8",
-             "dma.ld 1, s2, s1, s1, s1", "dma.wait 1, 1", "halt"});
+             "dma.ld 1, s2, s1, s1, s1", "dma.wait 1, 1", "dma.wait 0, 1",
+             "halt"});
   ASSERT_FALSE(m.run());
-  // first: 1..5, done 105; second: 5..9, done 109; wait @109; halt @110.
-  EXPECT_EQ(m.stats().cycles, 111u);
+  // first: 1..5, done 105; second: 5..9, done 109; wait 1 @109, wait 0
+  // @110, halt @111.
+  EXPECT_EQ(m.stats().cycles, 112u);
 }
 
 TEST(TimingTest, LatenciesAndBranches) {
@@ -115,12 +117,23 @@ TEST(TimingTest, LatenciesAndBranches) {
   EXPECT_EQ(scalar.stats().stallCycles.at("scalar-dependency"), 1u);
 }
 
-TEST(TimingTest, HaltWaitsForOutstandingDmas) {
-  Machine m({"s.li s1, 1", "dma.ld 0, s0, s0, s1, s1", "halt"});
-  ASSERT_FALSE(m.run());
-  // DMA done at 1 + 4 + 100 = 105; halt issued at 2 drains until then.
-  EXPECT_EQ(m.stats().cycles, 105u);
-  EXPECT_EQ(m.stats().stallCycles.at("drain"), 102u);
+TEST(TimingTest, HaltWithADmaNotWaitedForTraps) {
+  // Still in flight at halt.
+  Machine inFlight({"s.li s1, 1", "dma.ld 0, s0, s0, s1, s1", "halt"});
+  std::optional<Trap> trap = inFlight.run();
+  ASSERT_TRUE(trap);
+  EXPECT_EQ(trap->kind, Trap::Kind::DmaOutstanding);
+  EXPECT_EQ(trap->pc, 2);
+  EXPECT_EQ(trap->reason,
+            "halt with 1 DMA(s) on semaphore 0 not waited for (the last "
+            "issued at b1); wait for every DMA (dma.wait 0, 1) before halt");
+  // Completed long ago, but never counted off its semaphore.
+  Machine done({"s.li s1, 1 ; s.li s2, 8", "dma.ld 3, s0, s0, s1, s1",
+                "dma.ld 3, s2, s1, s1, s1", "dma.wait 3, 1", "halt"});
+  trap = done.run();
+  ASSERT_TRUE(trap);
+  EXPECT_EQ(trap->kind, Trap::Kind::DmaOutstanding);
+  EXPECT_NE(trap->reason.find("1 DMA(s) on semaphore 3"), std::string::npos);
 }
 
 TEST(TimingTest, UtilizationAndPaddingEfficiency) {

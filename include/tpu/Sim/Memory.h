@@ -1,11 +1,13 @@
 //===- Memory.h - HBM, VMEM and SMEM of one TensorCore ----------*- C++ -*-===//
 //
 // The only path to memory. HBM is addressed in 4 KiB tiles and allocated
-// sparsely, a tile at a time on first write (reads of untouched tiles see
-// zeros), so a 32 GiB address space costs only what a program touches. VMEM
-// (16 MiB) is addressed in rows of 128 words (512 B); 8 rows make a tile.
-// SMEM (16 KiB) is addressed in words. Every access a program controls is
-// checked first: a bad address is an error the caller turns into a trap.
+// sparsely, a tile at a time on first write, so a 32 GiB address space costs
+// only what a program touches. VMEM (16 MiB) is addressed in rows of 128
+// words (512 B); 8 rows make a tile. SMEM (16 KiB) is addressed in words.
+// Every access a program controls is checked first: a bad address is an
+// OutOfRange error, and (under --poison-uninitialized) a read of HBM tiles
+// or VMEM rows nothing wrote is a FailedPrecondition error; the caller turns
+// either into a trap.
 //
 //===----------------------------------------------------------------------===//
 
@@ -29,11 +31,30 @@ inline constexpr int64_t kSmemWords = kSmemBytes / 4;
 
 using Tile = std::array<uint32_t, kWordsPerTile>;
 
+/// What reading memory (or a vector register) nothing has written does
+/// (docs/Simulator.md, "Checks").
+enum class UninitializedReads {
+  /// Reads zeros, as HBM and VMEM start.
+  Zero,
+  /// Traps, naming the address.
+  Trap,
+  /// Reads kPoisonWord, a NaN, so that garbage shows in the results.
+  NaN,
+};
+
+/// What never-written memory holds under UninitializedReads::NaN: a quiet
+/// NaN whose payload reads "DEAD" in a hex dump.
+inline constexpr uint32_t kPoisonWord = 0xFFC0DEADu;
+
 class Memory {
 public:
-  explicit Memory(const ChipInfo &chip);
+  explicit Memory(const ChipInfo &chip,
+                  UninitializedReads uninitialized = UninitializedReads::Zero);
 
-  /// HBM tiles. Reading a never-written tile gives zeros.
+  UninitializedReads getUninitializedReads() const { return uninitialized; }
+
+  /// HBM tiles. Reading a never-written tile gives zeros (kPoisonWord
+  /// under NaN, an error under Trap).
   absl::Status checkHbmTile(int64_t tile) const;
   absl::Status readHbmTile(int64_t tile, Tile &out) const;
   absl::Status writeHbmTile(int64_t tile, const Tile &in);
@@ -43,17 +64,19 @@ public:
   /// Bytes of HBM actually allocated.
   uint64_t getHbmResidentBytes() const { return hbm.size() * sizeof(Tile); }
 
-  /// VMEM rows: check a range, then address its rows.
+  /// VMEM rows: check a range, then address its rows. A reader checks
+  /// the rows it reads were written (checkVmemRowsWritten); a writer
+  /// records what it wrote (noteVmemWrite).
   absl::Status checkVmemRows(int64_t first, int64_t count) const;
+  absl::Status checkVmemRowsWritten(int64_t first, int64_t count) const;
   const uint32_t *vmemRow(int64_t row) const { return &vmem[row * kLanes]; }
   uint32_t *vmemRow(int64_t row) { return &vmem[row * kLanes]; }
   /// The highest VMEM byte written so far, plus one.
   uint64_t getVmemHighWaterBytes() const {
     return vmemHighWaterRows * kLanes * 4;
   }
-  void noteVmemWrite(int64_t lastRow) {
-    vmemHighWaterRows = std::max<int64_t>(vmemHighWaterRows, lastRow + 1);
-  }
+  /// Rows [first, first + count), checked, have been written.
+  void noteVmemWrite(int64_t first, int64_t count);
 
   /// SMEM words.
   absl::Status readSmem(int64_t word, uint32_t &out) const;
@@ -62,9 +85,14 @@ public:
 private:
   Tile &hbmTileForWrite(int64_t tile);
 
+  absl::Status uninitializedHbmTile(int64_t tile) const;
+
   int64_t hbmTiles;
+  UninitializedReads uninitialized;
   std::unordered_map<int64_t, std::unique_ptr<Tile>> hbm;
   std::vector<uint32_t> vmem;
+  /// Under Trap: one flag per VMEM row.
+  std::vector<bool> vmemWritten;
   int64_t vmemHighWaterRows = 0;
   std::vector<uint32_t> smem;
 };

@@ -42,8 +42,10 @@ inline constexpr uint64_t kTakenBranchPenalty = 1;
 #define TPU_TRAP_KINDS(X)                                                      \
   X(OutOfBounds, "out-of-bounds access")                                       \
   X(Misaligned, "misaligned access")                                           \
+  X(UninitializedRead, "uninitialized read")                                   \
   X(DmaRace, "DMA race")                                                       \
   X(DmaDeadlock, "DMA deadlock")                                               \
+  X(DmaOutstanding, "DMA outstanding at halt")                                 \
   X(CycleLimit, "cycle limit")                                                 \
   X(PcOutOfRange, "pc out of range")
 
@@ -67,6 +69,9 @@ struct Trap {
 struct SimulatorOptions {
   uint64_t maxCycles = 1000000000;
   bool trace = false;
+  /// What reads of never-written HBM, VMEM and vector registers do
+  /// (--poison-uninitialized).
+  UninitializedReads uninitialized = UninitializedReads::Zero;
 };
 
 class Simulator {

@@ -23,8 +23,7 @@ namespace tpu::sim {
   X(MxuResult, "mxu-result")                                                   \
   X(DmaWait, "dma-wait")                                                       \
   X(DmaQueue, "dma-queue")                                                     \
-  X(Branch, "branch")                                                          \
-  X(Drain, "drain")
+  X(Branch, "branch")
 
 enum class StallCause : uint8_t {
 #define TPU_STALL_CAUSE_ENUM(ENUM, NAME) ENUM,

@@ -3,8 +3,10 @@
 // One engine moves one transfer at a time at the chip's HBM bandwidth; a
 // transfer completes kDmaLatencyCycles after its last byte moves and then
 // counts once on its semaphore. The data moves when the DMA issues; what
-// makes that safe to model is the race check: an access to VMEM a DMA in
-// flight still writes (or, for a write, reads) traps.
+// makes that safe to model is the race checks: any access to VMEM rows or
+// HBM tiles a DMA in flight still writes, and any write to what it still
+// reads, traps, whether the access is a vector load or store, an MXU weight
+// load or another DMA.
 //
 //===----------------------------------------------------------------------===//
 
@@ -18,25 +20,79 @@ namespace tpu::sim {
 using isa::Instruction;
 using isa::Opcode;
 
+namespace {
+
+/// "the dma.st issued at b5 (dma.st 1, s1, s3, s1, s1)", for messages.
+std::string describe(const InFlightDma &dma) {
+  return std::string("the ") + dma.inst->info().mnemonic + " issued at b" +
+         std::to_string(dma.pc) + " (" + isa::formatInstruction(*dma.inst) +
+         ")";
+}
+
+/// "... is still writing (done at cycle 130); wait on its semaphore first"
+std::string stillBusy(const InFlightDma &dma, bool writing) {
+  return describe(dma) + " is still " + (writing ? "writing" : "reading") +
+         " (done at cycle " + std::to_string(dma.completion) +
+         "); wait on its semaphore (dma.wait " +
+         std::to_string(dma.inst->operands[0]) + ", ...) first";
+}
+
+/// Whether two accesses to the same place conflict: unless both read.
+bool conflicts(bool aWrites, bool bWrites) { return aWrites || bWrites; }
+
+} // namespace
+
 bool checkDmaRace(Core &core, const Instruction &inst, int64_t first,
                   int64_t count, bool isWrite) {
   for (const InFlightDma &dma : core.dma.inFlight) {
     if (dma.completion <= core.now || first >= dma.vmemEnd ||
-        first + count <= dma.vmemFirst)
+        first + count <= dma.vmemFirst || !conflicts(isWrite, dma.writesVmem()))
       continue;
-    if (!dma.writesVmem && !isWrite)
-      continue; // reading what a store-DMA also reads is fine
-    std::string access = isWrite ? "writes" : "reads";
-    std::string dmaDoes = dma.writesVmem ? "writing" : "reading";
-    return core.trap(
-        Trap::Kind::DmaRace,
-        std::string(inst.info().mnemonic) + " " + access + " VMEM rows [" +
-            std::to_string(first) + ", " + std::to_string(first + count) +
-            ") that the DMA issued at b" + std::to_string(dma.pc) +
-            " is still " + dmaDoes + " (rows [" +
-            std::to_string(dma.vmemFirst) + ", " + std::to_string(dma.vmemEnd) +
-            "), done at cycle " + std::to_string(dma.completion) +
-            "); wait on its semaphore first");
+    int64_t overlap = std::max(first, dma.vmemFirst);
+    return core.trap(Trap::Kind::DmaRace,
+                     std::string(inst.info().mnemonic) + " " +
+                         (isWrite ? "writes" : "reads") + " VMEM row " +
+                         std::to_string(overlap) + ", which " +
+                         stillBusy(dma, dma.writesVmem()));
+  }
+  return true;
+}
+
+/// Traps if the DMA `dma` is about to issue conflicts with one in flight:
+/// the same VMEM rows or the same HBM tiles (the exact tiles of a strided
+/// transfer), one of the two writing them.
+static bool checkDmaAgainstDmas(Core &core, const InFlightDma &dma) {
+  for (const InFlightDma &other : core.dma.inFlight) {
+    if (other.completion <= core.now)
+      continue;
+    const char *mnemonic = dma.inst->info().mnemonic;
+    if (conflicts(dma.writesVmem(), other.writesVmem()) &&
+        dma.vmemFirst < other.vmemEnd && other.vmemFirst < dma.vmemEnd &&
+        dma.vmemFirst < dma.vmemEnd) {
+      int64_t overlap = std::max(dma.vmemFirst, other.vmemFirst);
+      return core.trap(Trap::Kind::DmaRace,
+                       std::string(mnemonic) + " " +
+                           (dma.writesVmem() ? "writes" : "reads") +
+                           " VMEM row " + std::to_string(overlap) + ", which " +
+                           stillBusy(other, other.writesVmem()));
+    }
+    if (!conflicts(dma.writesHbm(), other.writesHbm()))
+      continue;
+    // The smaller of the two transfers, tile by tile, against the other's
+    // progression.
+    bool mineSmaller = dma.count <= other.count;
+    const InFlightDma &walk = mineSmaller ? dma : other;
+    const InFlightDma &against = mineSmaller ? other : dma;
+    for (int64_t i = 0; i < walk.count; ++i) {
+      int64_t tile = walk.hbmFirst + i * walk.hbmStride;
+      if (!against.touchesHbmTile(tile))
+        continue;
+      return core.trap(Trap::Kind::DmaRace,
+                       std::string(mnemonic) + " " +
+                           (dma.writesHbm() ? "writes" : "reads") +
+                           " HBM tile " + std::to_string(tile) + ", which " +
+                           stillBusy(other, other.writesHbm()));
+    }
   }
   return true;
 }
@@ -87,46 +143,50 @@ bool transfer(Core &core, const Instruction &inst, bool load) {
                      std::string(mnemonic) + ": VMEM row " +
                          std::to_string(vmemRow) +
                          " is not tile-aligned (a multiple of 8)");
-  if (!core.check(core.memory.checkVmemRows(vmemRow, count * kSublanes),
-                  Trap::Kind::OutOfBounds, inst))
+  if (!core.check(core.memory.checkVmemRows(vmemRow, count * kSublanes), inst))
+    return false;
+  InFlightDma dma{
+      &inst,   core.state.pc, load,  vmemRow, vmemRow + count * kSublanes,
+      hbmTile, stride,        count, 0};
+  if (!checkDmaAgainstDmas(core, dma))
+    return false;
+  if (!load &&
+      !core.check(core.memory.checkVmemRowsWritten(vmemRow, count * kSublanes),
+                  inst))
     return false;
   Tile tile;
   for (int64_t i = 0; i < count; ++i) {
     int64_t hbm = hbmTile + i * stride;
     uint32_t *vmem = core.memory.vmemRow(vmemRow + i * kSublanes);
     if (load) {
-      if (!core.check(core.memory.readHbmTile(hbm, tile),
-                      Trap::Kind::OutOfBounds, inst))
+      if (!core.check(core.memory.readHbmTile(hbm, tile), inst))
         return false;
       std::memcpy(vmem, tile.data(), sizeof(Tile));
     } else {
       std::memcpy(tile.data(), vmem, sizeof(Tile));
-      if (!core.check(core.memory.writeHbmTile(hbm, tile),
-                      Trap::Kind::OutOfBounds, inst))
+      if (!core.check(core.memory.writeHbmTile(hbm, tile), inst))
         return false;
     }
   }
   uint64_t bytes = uint64_t(count) * kTileBytes;
   if (load) {
     core.stats.hbmBytesRead += bytes;
-    if (count > 0)
-      core.memory.noteVmemWrite(vmemRow + count * kSublanes - 1);
+    core.memory.noteVmemWrite(vmemRow, count * kSublanes);
   } else {
     core.stats.hbmBytesWritten += bytes;
   }
   // The engine moves one transfer at a time; the fixed latency overlaps
   // with the next transfer.
-  DmaEngine &dma = core.dma;
-  uint64_t start = std::max(core.now, dma.free);
-  uint64_t cycles = uint64_t(std::ceil(double(bytes) / dma.bytesPerCycle));
-  dma.free = start + cycles;
-  uint64_t completion = start + cycles + kDmaLatencyCycles;
-  dma.lastCompletion = std::max(dma.lastCompletion, completion);
+  DmaEngine &engine = core.dma;
+  uint64_t start = std::max(core.now, engine.free);
+  uint64_t cycles = uint64_t(std::ceil(double(bytes) / engine.bytesPerCycle));
+  engine.free = start + cycles;
+  dma.completion = start + cycles + kDmaLatencyCycles;
   if (cycles > 0)
     core.busy(kDmaBusy, mnemonic, start, start + cycles);
-  dma.inFlight.push_back(
-      {load, vmemRow, vmemRow + count * kSublanes, completion, core.state.pc});
-  dma.pending[sem].push_back(completion);
+  engine.inFlight.push_back(dma);
+  engine.pending[sem].push_back(dma.completion);
+  engine.lastIssuedAt[sem] = core.state.pc;
   return true;
 }
 

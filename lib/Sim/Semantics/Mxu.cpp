@@ -99,9 +99,9 @@ TPU_SEMANTICS(MxuLdw) {
   MxuState &mxu = core.state.mxus[op[0]];
   for (unsigned group = 0; group < kMxuDim / kSublanes; ++group) {
     int64_t row = base + int64_t(group) * stride;
-    if (!core.check(core.memory.checkVmemRows(row, kSublanes),
-                    Trap::Kind::OutOfBounds, inst) ||
-        !checkDmaRace(core, inst, row, kSublanes, /*isWrite=*/false))
+    if (!core.check(core.memory.checkVmemRows(row, kSublanes), inst) ||
+        !checkDmaRace(core, inst, row, kSublanes, /*isWrite=*/false) ||
+        !core.check(core.memory.checkVmemRowsWritten(row, kSublanes), inst))
       return false;
     for (unsigned s = 0; s < kSublanes; ++s) {
       const uint32_t *source = core.memory.vmemRow(row + s);

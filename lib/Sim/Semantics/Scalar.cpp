@@ -86,8 +86,7 @@ TPU_SEMANTICS(SLd) {
   const auto &op = inst.operands;
   uint32_t value;
   if (!core.check(
-          core.memory.readSmem(int64_t(core.sreg(op[1])) + op[2], value),
-          Trap::Kind::OutOfBounds, inst))
+          core.memory.readSmem(int64_t(core.sreg(op[1])) + op[2], value), inst))
     return false;
   core.writeScalar(op[0], value);
   return true;
@@ -97,7 +96,7 @@ TPU_SEMANTICS(SSt) {
   const auto &op = inst.operands;
   return core.check(core.memory.writeSmem(int64_t(core.sreg(op[1])) + op[2],
                                           uint32_t(core.sreg(op[0]))),
-                    Trap::Kind::OutOfBounds, inst);
+                    inst);
 }
 
 TPU_SEMANTICS(BrEq) {

@@ -103,17 +103,18 @@ bool moveRows(Core &core, const Instruction &inst, bool load) {
     if (!(op[4] & (1 << s)))
       continue;
     int64_t row = base + int64_t(s) * stride;
-    if (!core.check(core.memory.checkVmemRows(row, 1), Trap::Kind::OutOfBounds,
-                    inst) ||
+    if (!core.check(core.memory.checkVmemRows(row, 1), inst) ||
         !checkDmaRace(core, inst, row, 1, !load))
       return false;
     if (load) {
+      if (!core.check(core.memory.checkVmemRowsWritten(row, 1), inst))
+        return false;
       std::memcpy(&(*loaded)[s * kLanes], core.memory.vmemRow(row),
                   kLanes * sizeof(uint32_t));
     } else {
       std::memcpy(core.memory.vmemRow(row), &source[s * kLanes],
                   kLanes * sizeof(uint32_t));
-      core.memory.noteVmemWrite(row);
+      core.memory.noteVmemWrite(row, 1);
     }
   }
   return true;

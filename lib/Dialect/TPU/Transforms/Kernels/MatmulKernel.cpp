@@ -93,6 +93,9 @@ LogicalResult MatmulKernel::plan() {
   rowBlocks = lhs.rowTiles();
   kTiles = lhs.colTiles();
   nBlocks = rhs.colTiles();
+  // No more MXUs than column blocks: one without a block would latch and
+  // push weights nothing loaded, and its results would never be popped.
+  mxus = unsigned(std::min<int64_t>(mxus, nBlocks));
   int64_t groups = nanFixed > 0 ? 2 : 1;
   // Chunk of row blocks: as many as the result slots hold, halved until
   // the working set fits VMEM.

@@ -1,0 +1,26 @@
+// Stores VMEM rows 8..15 to its result, but only rows 0..7 were loaded.
+module attributes {tpu.chip = #tpu.chip<v4>} {
+  tpu_isa.program @main attributes {
+      arguments = [#tpu_isa.tensor<"x", tensor<8x128xf32>, hbm = 0>],
+      results = [#tpu_isa.tensor<"y", tensor<8x128xf32>, hbm = 1>]} {
+    bundle {
+      inst s.li s1, 1
+      inst s.li s2, 8
+    }
+    bundle {
+      inst dma.ld 0, s0, s0, s1, s1
+    }
+    bundle {
+      inst dma.wait 0, 1
+    }
+    bundle {
+      inst dma.st 1, s1, s2, s1, s1
+    }
+    bundle {
+      inst dma.wait 1, 1
+    }
+    bundle {
+      inst halt
+    }
+  }
+}
