@@ -52,7 +52,7 @@ static absl::Status verifyTensor(const TensorSignature &tensor,
 }
 
 absl::Status verifySignature(const Program &program) {
-  uint64_t hbmTiles = getChipInfo(program.chip).hbmBytesPerChip / kTileBytes;
+  uint64_t hbmTiles = getChipInfo(program.chip).hbmBytesPerCore / kTileBytes;
   for (const TensorSignature &tensor : program.arguments)
     if (absl::Status status = verifyTensor(tensor, "argument", hbmTiles);
         !status.ok())

@@ -4,9 +4,9 @@
 
 #include "absl/strings/str_cat.h"
 
+#include <algorithm>
 #include <cstring>
 #include <fstream>
-#include <iterator>
 
 namespace tpu {
 
@@ -54,42 +54,53 @@ std::string formatShape(const std::vector<int64_t> &shape) {
   return text + ")";
 }
 
-absl::StatusOr<NpyArray> parseNpy(const std::vector<uint8_t> &bytes,
-                                  const std::string &name) {
-  auto invalid = [&](const std::string &why) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        name, ": not a valid .npy file: ", why, " (write it with numpy.save)"));
-  };
-  if (bytes.size() < kMagicBytes + 4 ||
-      std::memcmp(bytes.data(), kMagic, kMagicBytes) != 0)
-    return invalid("it does not start with \\x93NUMPY");
-  uint8_t major = bytes[6];
-  size_t headerLength, headerStart;
-  if (major == 1) {
-    headerLength = bytes[8] | (size_t(bytes[9]) << 8);
-    headerStart = 10;
-  } else if (major == 2 || major == 3) {
-    if (bytes.size() < 12)
-      return invalid("the header is truncated");
-    headerLength = bytes[8] | (size_t(bytes[9]) << 8) |
-                   (size_t(bytes[10]) << 16) | (size_t(bytes[11]) << 24);
-    headerStart = 12;
-  } else {
-    return invalid(absl::StrCat("format version ", major, " is unknown"));
-  }
-  if (headerLength > bytes.size() - headerStart)
-    return invalid("the header is truncated");
-  std::string header(reinterpret_cast<const char *>(&bytes[headerStart]),
+namespace {
+
+absl::Status invalidNpy(const std::string &name, const std::string &why) {
+  return absl::InvalidArgumentError(absl::StrCat(
+      name, ": not a valid .npy file: ", why, " (write it with numpy.save)"));
+}
+
+/// How many bytes the magic, version and header length take for `major`,
+/// or 0 for an unknown version.
+size_t preambleBytes(uint8_t major) {
+  return major == 1 ? 10 : (major == 2 || major == 3) ? 12 : 0;
+}
+
+/// The header of a file whose first bytes are `prefix` (at least the
+/// preamble; the header itself may be cut off, which is an error).
+absl::StatusOr<NpyHeader> parseHeader(const uint8_t *prefix, size_t size,
+                                      const std::string &name) {
+  if (size < kMagicBytes + 4 || std::memcmp(prefix, kMagic, kMagicBytes) != 0)
+    return invalidNpy(name, "it does not start with \\x93NUMPY");
+  uint8_t major = prefix[6];
+  size_t headerStart = preambleBytes(major);
+  if (headerStart == 0)
+    return invalidNpy(name,
+                      absl::StrCat("format version ", major, " is unknown"));
+  if (size < headerStart)
+    return invalidNpy(name, "the header is truncated");
+  size_t headerLength = prefix[8] | (size_t(prefix[9]) << 8);
+  if (headerStart == 12)
+    headerLength |= (size_t(prefix[10]) << 16) | (size_t(prefix[11]) << 24);
+  if (headerLength > kMaxNpyHeaderBytes)
+    return invalidNpy(name, absl::StrCat("the header claims ", headerLength,
+                                         " bytes, more than the ",
+                                         kMaxNpyHeaderBytes, " allowed"));
+  if (headerLength > size - headerStart)
+    return invalidNpy(name, "the header is truncated");
+  std::string header(reinterpret_cast<const char *>(&prefix[headerStart]),
                      headerLength);
 
-  NpyArray array;
+  NpyHeader result;
+  result.dataOffset = headerStart + headerLength;
   std::string descr = dictValue(header, "descr");
   if (descr == "'<f4'" || descr == "'=f4'")
-    array.elementType = ElementType::F32;
+    result.elementType = ElementType::F32;
   else if (descr == "'<i4'" || descr == "'=i4'")
-    array.elementType = ElementType::I32;
+    result.elementType = ElementType::I32;
   else if (descr.empty())
-    return invalid("the header has no 'descr'");
+    return invalidNpy(name, "the header has no 'descr'");
   else
     return absl::InvalidArgumentError(absl::StrCat(
         name, ": dtype ", descr,
@@ -101,12 +112,11 @@ absl::StatusOr<NpyArray> parseNpy(const std::vector<uint8_t> &bytes,
         name, ": the array is in Fortran order; save a C-ordered copy "
               "(numpy.ascontiguousarray)"));
   if (fortran != "False")
-    return invalid("the header has no valid 'fortran_order'");
+    return invalidNpy(name, "the header has no valid 'fortran_order'");
   std::string shapeText = dictValue(header, "shape");
   if (shapeText.size() < 2 || shapeText.front() != '(' ||
       shapeText.back() != ')')
-    return invalid("the header has no valid 'shape'");
-  uint64_t elements = 1;
+    return invalidNpy(name, "the header has no valid 'shape'");
   std::string inner = shapeText.substr(1, shapeText.size() - 2);
   size_t pos = 0;
   while (pos < inner.size()) {
@@ -118,36 +128,89 @@ absl::StatusOr<NpyArray> parseNpy(const std::vector<uint8_t> &bytes,
       dim = dim.substr(first, dim.find_last_not_of(' ') - first + 1);
       if (dim.empty() || dim.size() > 12 ||
           dim.find_first_not_of("0123456789") != std::string::npos)
-        return invalid(absl::StrCat("bad shape ", shapeText));
+        return invalidNpy(name, absl::StrCat("bad shape ", shapeText));
       int64_t value = std::stoll(dim);
-      array.shape.push_back(value);
-      elements *= uint64_t(value);
-      if (elements > (uint64_t(1) << 40))
-        return invalid(absl::StrCat("shape ", shapeText, " is too large"));
+      result.shape.push_back(value);
+      result.numElements *= uint64_t(value);
+      if (result.numElements > kMaxNpyElements)
+        return invalidNpy(name,
+                          absl::StrCat("shape ", shapeText, " is too large"));
     }
     if (comma == std::string::npos)
       break;
     pos = comma + 1;
   }
-  size_t dataStart = headerStart + headerLength;
-  uint64_t dataBytes = elements * 4;
-  if (bytes.size() - dataStart != dataBytes)
-    return invalid(absl::StrCat("shape ", shapeText, " needs ", dataBytes,
-                                " data bytes but the file holds ",
-                                bytes.size() - dataStart));
-  array.words.resize(elements);
-  if (elements)
-    std::memcpy(array.words.data(), &bytes[dataStart], dataBytes);
+  return result;
+}
+
+/// Checks that `dataBytes` bytes follow the header, as its shape needs.
+absl::Status checkDataSize(const NpyHeader &header, uint64_t dataBytes,
+                           const std::string &name) {
+  if (dataBytes == header.numElements * 4)
+    return absl::OkStatus();
+  return invalidNpy(name,
+                    absl::StrCat("shape ", formatShape(header.shape), " needs ",
+                                 header.numElements * 4,
+                                 " data bytes but the file holds ", dataBytes));
+}
+
+} // namespace
+
+absl::StatusOr<NpyArray> parseNpy(const std::vector<uint8_t> &bytes,
+                                  const std::string &name) {
+  absl::StatusOr<NpyHeader> header =
+      parseHeader(bytes.data(), bytes.size(), name);
+  if (!header.ok())
+    return header.status();
+  if (absl::Status status =
+          checkDataSize(*header, bytes.size() - header->dataOffset, name);
+      !status.ok())
+    return status;
+  NpyArray array;
+  array.elementType = header->elementType;
+  array.shape = header->shape;
+  array.words.resize(header->numElements);
+  if (header->numElements)
+    std::memcpy(array.words.data(), &bytes[header->dataOffset],
+                header->numElements * 4);
   return array;
 }
 
-absl::StatusOr<NpyArray> readNpyFile(const std::string &path) {
-  std::ifstream file(path, std::ios::binary);
+absl::StatusOr<NpyArray>
+readNpyFile(const std::string &path,
+            const std::function<absl::Status(const NpyHeader &)> &vet) {
+  std::ifstream file(path, std::ios::binary | std::ios::ate);
   if (!file)
     return absl::NotFoundError(absl::StrCat(path, ": cannot open the file"));
-  std::vector<uint8_t> bytes((std::istreambuf_iterator<char>(file)),
-                             std::istreambuf_iterator<char>());
-  return parseNpy(bytes, path);
+  uint64_t fileBytes = uint64_t(file.tellg());
+  file.seekg(0);
+  // The header first, then the data only once the header and the file's
+  // size agree and the caller accepts them: no input allocates more than
+  // its header, bounded, and the data the caller asked for.
+  std::vector<uint8_t> prefix(
+      size_t(std::min<uint64_t>(fileBytes, 12 + kMaxNpyHeaderBytes)));
+  file.read(reinterpret_cast<char *>(prefix.data()), prefix.size());
+  absl::StatusOr<NpyHeader> header =
+      parseHeader(prefix.data(), prefix.size(), path);
+  if (!header.ok())
+    return header.status();
+  if (absl::Status status =
+          checkDataSize(*header, fileBytes - header->dataOffset, path);
+      !status.ok())
+    return status;
+  if (vet)
+    if (absl::Status status = vet(*header); !status.ok())
+      return status;
+  NpyArray array;
+  array.elementType = header->elementType;
+  array.shape = header->shape;
+  array.words.resize(header->numElements);
+  file.seekg(std::streamoff(header->dataOffset));
+  file.read(reinterpret_cast<char *>(array.words.data()),
+            std::streamsize(header->numElements * 4));
+  if (!file)
+    return absl::DataLossError(absl::StrCat(path, ": cannot read the data"));
+  return array;
 }
 
 std::vector<uint8_t> serializeNpy(const NpyArray &array) {

@@ -9,7 +9,7 @@
 namespace tpu::sim {
 
 Memory::Memory(const ChipInfo &chip, UninitializedReads uninitialized)
-    : hbmTiles(int64_t(chip.hbmBytesPerChip / kTileBytes)),
+    : hbmTiles(int64_t(chip.hbmBytesPerCore / kTileBytes)),
       uninitialized(uninitialized),
       vmem(size_t(kVmemRows) * kLanes,
            uninitialized == UninitializedReads::NaN ? kPoisonWord : 0),

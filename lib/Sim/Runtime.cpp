@@ -8,22 +8,33 @@ namespace tpu::sim {
 
 using isa::TensorSignature;
 
-absl::Status transferToDevice(Memory &memory, const TensorSignature &argument,
-                              const NpyArray &array,
-                              const std::string &source) {
-  if (array.elementType != argument.elementType)
+absl::Status checkArgument(const TensorSignature &argument,
+                           isa::ElementType elementType,
+                           const std::vector<int64_t> &shape,
+                           const std::string &source) {
+  if (elementType != argument.elementType)
     return absl::InvalidArgumentError(absl::StrCat(
         source, ": argument '", argument.name, "' is ",
         isa::getElementTypeName(argument.elementType), " but the file holds ",
-        isa::getElementTypeName(array.elementType),
+        isa::getElementTypeName(elementType),
         "; convert it with a.astype(numpy.",
         argument.elementType == isa::ElementType::F32 ? "float32" : "int32",
         ")"));
-  if (array.shape != argument.shape)
+  if (shape != argument.shape)
     return absl::InvalidArgumentError(
         absl::StrCat(source, ": argument '", argument.name, "' has shape ",
                      formatShape(argument.shape), " but the file holds shape ",
-                     formatShape(array.shape)));
+                     formatShape(shape)));
+  return absl::OkStatus();
+}
+
+absl::Status transferToDevice(Memory &memory, const TensorSignature &argument,
+                              const NpyArray &array,
+                              const std::string &source) {
+  if (absl::Status status =
+          checkArgument(argument, array.elementType, array.shape, source);
+      !status.ok())
+    return status;
   TiledShape tiled = argument.tiled();
   auto placed = [&](absl::Status status) {
     return absl::InvalidArgumentError(

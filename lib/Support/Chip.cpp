@@ -10,14 +10,15 @@ namespace {
 constexpr uint64_t kGiB = 1ull << 30;
 
 constexpr std::array<ChipInfo, kNumChips> kChips = {{
-#define TPU_CHIP(ENUM, NAME, CORES, MXUS, CLOCK_MHZ, HBM_GIB, HBM_GBPS,        \
-                 PEAK_TFLOPS)                                                  \
+#define TPU_CHIP(ENUM, NAME, CORES, MXUS, CLOCK_MHZ, HBM_GIB, HBM_GIB_PER_CORE, \
+                 HBM_GBPS, PEAK_TFLOPS)                                        \
   {ChipKind::ENUM,                                                             \
    NAME,                                                                       \
    CORES,                                                                      \
    MXUS,                                                                       \
    uint64_t(CLOCK_MHZ) * 1000000,                                              \
    uint64_t(HBM_GIB) * kGiB,                                                   \
+   uint64_t(HBM_GIB_PER_CORE) * kGiB,                                          \
    uint64_t(HBM_GBPS) * 1000000000,                                            \
    double(PEAK_TFLOPS) * 1e12},
 #include "tpu/Support/Chip.def"

@@ -188,7 +188,13 @@ int main(int argc, char **argv) {
                 binaryPath + ": " + std::string(created.status().message()));
   tpu::sim::Simulator &simulator = **created;
   for (size_t i = 0; i < inputs.size(); ++i) {
-    absl::StatusOr<tpu::NpyArray> array = tpu::readNpyFile(inputs[i]);
+    // The header is checked against the signature before the data is read.
+    absl::StatusOr<tpu::NpyArray> array =
+        tpu::readNpyFile(inputs[i], [&](const tpu::NpyHeader &header) {
+          return tpu::sim::checkArgument(program->arguments[i],
+                                         header.elementType, header.shape,
+                                         inputs[i]);
+        });
     if (!array.ok())
       return fail(kUsageError, std::string(array.status().message()));
     absl::Status status = tpu::sim::transferToDevice(

@@ -4,6 +4,7 @@
 
 #include "gtest/gtest.h"
 
+#include <fstream>
 #include <string>
 
 using namespace tpu;
@@ -94,6 +95,65 @@ TEST(NpyTest, ErrorsSayWhatIsWrong) {
   EXPECT_EQ(message(truncated),
             "x.npy: not a valid .npy file: the header is truncated (write it "
             "with numpy.save)");
+}
+
+TEST(NpyTest, ReadingVetsTheHeaderBeforeTheData) {
+  std::string path = std::string(::testing::TempDir()) + "/npy-test-vet.npy";
+  NpyArray array;
+  array.shape = {4, 5};
+  array.words.assign(20, 7);
+  ASSERT_TRUE(writeNpyFile(path, array).ok());
+
+  // The caller sees the header, and its refusal is the error.
+  bool vetted = false;
+  absl::StatusOr<NpyArray> read =
+      readNpyFile(path, [&](const NpyHeader &header) {
+        vetted = true;
+        EXPECT_EQ(header.shape, (std::vector<int64_t>{4, 5}));
+        EXPECT_EQ(header.numElements, 20u);
+        return absl::InvalidArgumentError("wrong shape for argument 'a'");
+      });
+  EXPECT_TRUE(vetted);
+  ASSERT_FALSE(read.ok());
+  EXPECT_EQ(read.status().message(), "wrong shape for argument 'a'");
+
+  read = readNpyFile(path, [](const NpyHeader &) { return absl::OkStatus(); });
+  ASSERT_TRUE(read.ok()) << read.status();
+  EXPECT_EQ(read->words, array.words);
+}
+
+TEST(NpyTest, AHeaderCannotClaimMoreThanTheFileHolds) {
+  // A 1 TiB shape over 16 bytes of data: refused from the header and the
+  // file's size, before anything is allocated for the data.
+  std::string path = std::string(::testing::TempDir()) + "/npy-test-claims.npy";
+  std::vector<uint8_t> bytes =
+      npy("{'descr': '<f4', 'fortran_order': False, 'shape': (262144, "
+          "1048576), }",
+          16);
+  {
+    std::ofstream file(path, std::ios::binary);
+    file.write(reinterpret_cast<const char *>(bytes.data()), bytes.size());
+  }
+  bool vetted = false;
+  absl::StatusOr<NpyArray> read = readNpyFile(path, [&](const NpyHeader &) {
+    vetted = true;
+    return absl::OkStatus();
+  });
+  EXPECT_FALSE(vetted);
+  ASSERT_FALSE(read.ok());
+  EXPECT_NE(read.status().message().find(
+                "needs 1099511627776 data bytes but the file holds 16"),
+            std::string::npos)
+      << read.status();
+
+  // A version-2 header may say it is 4 GiB long; it may not be.
+  std::vector<uint8_t> huge = npy("{}", 0, 2);
+  huge[8] = huge[9] = huge[10] = huge[11] = 0xFF;
+  absl::StatusOr<NpyArray> parsed = parseNpy(huge, "h.npy");
+  ASSERT_FALSE(parsed.ok());
+  EXPECT_NE(parsed.status().message().find("more than the 65536 allowed"),
+            std::string::npos)
+      << parsed.status();
 }
 
 } // namespace

@@ -37,6 +37,9 @@ TEST(ChipTest, PublishedFigures) {
   EXPECT_EQ(v4.clockHz, 1050000000u);
   EXPECT_EQ(v2.hbmBytesPerChip, 16ull << 30);
   EXPECT_EQ(v3.hbmBytesPerChip, 32ull << 30);
+  EXPECT_EQ(v2.hbmBytesPerCore, 8ull << 30);
+  EXPECT_EQ(v3.hbmBytesPerCore, 16ull << 30);
+  EXPECT_EQ(v4.hbmBytesPerCore, 32ull << 30);
   EXPECT_EQ(v4.hbmBytesPerSecond, 1200000000000u);
 }
 

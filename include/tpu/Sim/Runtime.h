@@ -17,7 +17,15 @@
 
 namespace tpu::sim {
 
-/// Checks `array` against `argument` (element type, shape) and copies it into
+/// Checks an input's element type and shape against `argument`; `source`
+/// names the input in error messages. tpu-sim calls it on a file's header,
+/// before reading the data.
+absl::Status checkArgument(const isa::TensorSignature &argument,
+                           isa::ElementType elementType,
+                           const std::vector<int64_t> &shape,
+                           const std::string &source);
+
+/// Checks `array` against `argument` (checkArgument) and copies it into
 /// HBM. `source` names the input in error messages.
 absl::Status transferToDevice(Memory &memory,
                               const isa::TensorSignature &argument,

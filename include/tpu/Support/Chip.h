@@ -38,6 +38,8 @@ struct ChipInfo {
   unsigned mxusPerCore;
   uint64_t clockHz;
   uint64_t hbmBytesPerChip;
+  /// What one TensorCore addresses (Chip.def): a program's limit.
+  uint64_t hbmBytesPerCore;
   uint64_t hbmBytesPerSecond;
   /// The published peak, kept to cross-check the derived one.
   double peakBF16FlopsPerChip;

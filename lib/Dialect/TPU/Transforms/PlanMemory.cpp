@@ -42,7 +42,25 @@ struct PlanMemoryPass : public tpu::impl::TPUPlanMemoryBase<PlanMemoryPass> {
     auto address = [&](int64_t value) {
       return builder.getI64IntegerAttr(value);
     };
+    // HBM is a bump allocator over the core's tiles; the first buffer that
+    // ends past them is the one the error names.
+    const ChipInfo &chip = getChipInfo(getChipOf(func));
+    const int64_t hbmTilesPerCore = int64_t(chip.hbmBytesPerCore / kTileBytes);
     int64_t nextTile = 0;
+    std::optional<std::pair<Location, std::string>> firstPastHbm;
+    auto placeInHbm = [&](MemRefType type, Location loc,
+                          const std::string &what) {
+      int64_t first = nextTile;
+      nextTile += hbmTiles(type);
+      if (nextTile > hbmTilesPerCore && !firstPastHbm) {
+        std::string text;
+        llvm::raw_string_ostream os(text);
+        os << what << " (" << type << ", " << hbmTiles(type) * kTileBytes
+           << " bytes)";
+        firstPastHbm.emplace(loc, text);
+      }
+      return first;
+    };
     for (unsigned i = 0, e = func.getNumArguments(); i < e; ++i) {
       auto type = dyn_cast<MemRefType>(func.getArgument(i).getType());
       if (!type || getMemorySpace(type) != MemorySpace::HBM) {
@@ -53,8 +71,9 @@ struct PlanMemoryPass : public tpu::impl::TPUPlanMemoryBase<PlanMemoryPass> {
                             "tpu-lower-to-mxu first)";
         return signalPassFailure();
       }
-      func.setArgAttr(i, TPUDialect::getAddressAttrName(), address(nextTile));
-      nextTile += hbmTiles(type);
+      int64_t first = placeInHbm(type, func.getArgument(i).getLoc(),
+                                 "argument " + std::to_string(i));
+      func.setArgAttr(i, TPUDialect::getAddressAttrName(), address(first));
     }
 
     // Live VMEM buffers by first row; new ones go above the highest.
@@ -64,8 +83,8 @@ struct PlanMemoryPass : public tpu::impl::TPUPlanMemoryBase<PlanMemoryPass> {
       if (auto alloc = dyn_cast<memref::AllocOp>(op)) {
         MemRefType type = alloc.getType();
         if (getMemorySpace(type) == MemorySpace::HBM) {
-          alloc->setAttr(TPUDialect::getAddressAttrName(), address(nextTile));
-          nextTile += hbmTiles(type);
+          int64_t first = placeInHbm(type, alloc.getLoc(), "this buffer");
+          alloc->setAttr(TPUDialect::getAddressAttrName(), address(first));
           return WalkResult::advance();
         }
         if (getMemorySpace(type) != MemorySpace::VMEM || type.getRank() != 2 ||
@@ -80,9 +99,11 @@ struct PlanMemoryPass : public tpu::impl::TPUPlanMemoryBase<PlanMemoryPass> {
           first = std::max(first, range.second);
         int64_t end = first + type.getDimSize(0);
         if (end > kVmemRows) {
-          alloc.emitError() << "tpu-plan-memory: VMEM is full: this buffer "
-                               "needs rows ["
-                            << first << ", " << end << ") of " << kVmemRows;
+          alloc.emitError()
+              << "tpu-plan-memory: VMEM is full: this buffer "
+                 "needs rows ["
+              << first << ", " << end << ") of " << kVmemRows << " ("
+              << end * kLanes * 4 << " bytes of " << kVmemBytes << ")";
           return WalkResult::interrupt();
         }
         alloc->setAttr(TPUDialect::getAddressAttrName(), address(first));
@@ -96,11 +117,13 @@ struct PlanMemoryPass : public tpu::impl::TPUPlanMemoryBase<PlanMemoryPass> {
     });
     if (walk.wasInterrupted())
       return signalPassFailure();
-    const ChipInfo &chip = getChipInfo(getChipOf(func));
-    if (uint64_t(nextTile) * kWordsPerTile * 4 > chip.hbmBytesPerChip) {
-      func.emitError() << "tpu-plan-memory: the buffers need " << nextTile
-                       << " HBM tiles of 4 KiB, more than the " << chip.name
-                       << "'s HBM holds";
+    if (firstPastHbm) {
+      emitError(firstPastHbm->first)
+          << "tpu-plan-memory: " << firstPastHbm->second
+          << " does not fit the HBM of a " << chip.name
+          << " core: the program's buffers need " << nextTile * kTileBytes
+          << " bytes, the core has " << chip.hbmBytesPerCore
+          << "; use smaller operands, or a chip with more HBM per core";
       return signalPassFailure();
     }
     func->setAttr(TPUDialect::getVmemRowsAttrName(), address(peak));

@@ -33,7 +33,7 @@ func.func @main(%a: tensor<8x128xf32>) {
 
 func.func @main() {
   %v0 = memref.alloc() : memref<32000x128xf32, #tpu.memory_space<vmem>>
-  // expected-error @+1 {{tpu-plan-memory: VMEM is full: this buffer needs rows [32000, 33000) of 32768}}
+  // expected-error @+1 {{tpu-plan-memory: VMEM is full: this buffer needs rows [32000, 33000) of 32768 (16896000 bytes of 16777216)}}
   %v1 = memref.alloc() : memref<1000x128xf32, #tpu.memory_space<vmem>>
   return
 }
@@ -48,9 +48,23 @@ func.func @main() {
 
 // -----
 
+// A v2 core has 8 GiB, half the chip's: one 4.02 GiB argument fits, a
+// second one does not.
 module attributes {tpu.chip = #tpu.chip<v2>} {
-  // expected-error @+1 {{tpu-plan-memory: the buffers need 8388608 HBM tiles of 4 KiB, more than the v2's HBM holds}}
-  func.func @main(%a: memref<131072x65536xf32, #tpu.memory_space<hbm>>) {
+  // expected-error @+1 {{tpu-plan-memory: argument 1 (memref<32768x32776xf32, #tpu.memory_space<hbm>>, 4311744512 bytes) does not fit the HBM of a v2 core: the program's buffers need 8623489024 bytes, the core has 8589934592; use smaller operands, or a chip with more HBM per core}}
+  func.func @main(%a: memref<32768x32776xf32, #tpu.memory_space<hbm>>, %b: memref<32768x32776xf32, #tpu.memory_space<hbm>>) {
+    return
+  }
+}
+
+// -----
+
+// The same two on a v4 core (32 GiB); a buffer the program allocates is
+// named by its own location.
+module attributes {tpu.chip = #tpu.chip<v4>} {
+  func.func @main(%a: memref<32768x32776xf32, #tpu.memory_space<hbm>>, %b: memref<32768x32776xf32, #tpu.memory_space<hbm>>) {
+    // expected-error @+1 {{tpu-plan-memory: this buffer (memref<8x131072x32768xf32, #tpu.memory_space<hbm>>, 137438953472 bytes) does not fit the HBM of a v4 core: the program's buffers need 146062442496 bytes, the core has 34359738368}}
+    %c = memref.alloc() : memref<8x131072x32768xf32, #tpu.memory_space<hbm>>
     return
   }
 }

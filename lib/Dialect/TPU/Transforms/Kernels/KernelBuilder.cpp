@@ -128,7 +128,11 @@ tpu::buildVpuLoop(KernelBuilder &b, ValueRange inputs, ValueRange outputs,
   int64_t tiles =
       TiledShape::get(cast<ShapedType>(inputs[0].getType()).getShape().vec())
           .numTiles();
-  int64_t chunk = std::min(tiles, kVpuChunkTiles);
+  // One staging buffer per input and output, all live at once: as many
+  // tiles as fit VMEM.
+  int64_t buffers = int64_t(inputs.size() + outputs.size());
+  int64_t fits = std::max<int64_t>(1, kVmemRows / (buffers * kSublanes));
+  int64_t chunk = std::min({tiles, kVpuChunkTiles, fits});
   SmallVector<Value> staged, staging;
   for (size_t i = 0; i < inputs.size(); ++i)
     staged.push_back(b.allocVmem(chunk * kSublanes));

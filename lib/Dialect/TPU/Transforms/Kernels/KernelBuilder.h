@@ -72,10 +72,12 @@ public:
 };
 
 /// The loop nest of a VPU kernel over whole tiles: chunks of up to
-/// kVpuChunkTiles tiles of every input are DMAed into VMEM, `compute` maps
-/// each tile's vregs (one per input) to one vreg per output, and the
-/// outputs' chunks are DMAed out. Inputs and outputs are HBM buffers with
-/// the same number of tiles. Returns the outer loop.
+/// kVpuChunkTiles tiles of every input (fewer when the inputs and outputs
+/// would not fit VMEM) are DMAed into VMEM, `compute` maps each tile's
+/// vregs (one per input) to one vreg per output, and the outputs' chunks
+/// are DMAed out. Inputs and outputs are HBM buffers with the same number
+/// of tiles. Returns the outer loop. (Operands that do not fit VMEM even a
+/// tile each are tpu-plan-memory's error.)
 mlir::scf::ForOp buildVpuLoop(
     KernelBuilder &b, mlir::ValueRange inputs, mlir::ValueRange outputs,
     llvm::function_ref<llvm::SmallVector<mlir::Value>(mlir::ValueRange)>
