@@ -38,3 +38,29 @@
 // RUN: tpu-sim %t.tpu --quiet --chip=v3 --allow-chip-mismatch --input %t.x.npy --output %t.y.npy
 // RUN: not tpu-sim %t.tpu --chip=v9 2>&1 | FileCheck %s --check-prefix=NOCHIP
 // NOCHIP: tpu-sim: error: --chip=v9 is not a chip; use v2, v3, v4
+
+// The .npy classes: element type, byte order, memory order, each with the
+// fix; checked from the header, before the data is read.
+// RUN: python3 %S/Inputs/write-npy.py %t.f64.npy '<f8' False 8 128
+// RUN: not tpu-sim %t.tpu --quiet --input %t.f64.npy 2>&1 | FileCheck %s --check-prefix=DTYPE
+// RUN: tpu-sim %t.tpu --quiet --input %t.f64.npy; test $? -eq 1
+// DTYPE: tpu-sim: error: {{.*}}f64.npy: dtype '<f8' is not supported; inputs must be float32 ('<f4') or int32 ('<i4'): convert with a.astype(numpy.float32)
+// RUN: python3 %S/Inputs/write-npy.py %t.big.npy '>f4' False 8 128
+// RUN: not tpu-sim %t.tpu --quiet --input %t.big.npy 2>&1 | FileCheck %s --check-prefix=ENDIAN
+// ENDIAN: tpu-sim: error: {{.*}}big.npy: dtype '>f4' is not supported; inputs must be float32 ('<f4') or int32 ('<i4'): convert with a.astype(numpy.float32)
+// RUN: python3 %S/Inputs/write-npy.py %t.fortran.npy '<f4' True 8 128
+// RUN: not tpu-sim %t.tpu --quiet --input %t.fortran.npy 2>&1 | FileCheck %s --check-prefix=FORTRAN
+// FORTRAN: tpu-sim: error: {{.*}}fortran.npy: the array is in Fortran order; save a C-ordered copy (numpy.ascontiguousarray)
+// RUN: python3 %S/Inputs/write-npy.py %t.int.npy '<i4' False 8 128
+// RUN: not tpu-sim %t.tpu --quiet --input %t.int.npy 2>&1 | FileCheck %s --check-prefix=INT
+// INT: tpu-sim: error: {{.*}}int.npy: argument 'x' is f32 but the file holds i32; convert it with a.astype(numpy.float32)
+
+// Too many inputs, and flags: an unknown one, a bad value.
+// RUN: not tpu-sim %t.tpu --quiet --input %t.x.npy --input %t.x.npy 2>&1 | FileCheck %s --check-prefix=EXTRA
+// EXTRA: tpu-sim: error: {{.*}}.tpu takes 1 argument(s) but 2 --input file(s) were given
+// RUN: not tpu-sim %t.tpu --quiet --input %t.x.npy --max-cylces=5 2>&1 | FileCheck %s --check-prefix=FLAG
+// RUN: tpu-sim %t.tpu --quiet --input %t.x.npy --max-cylces=5; test $? -eq 1
+// FLAG: tpu-sim: error: unknown flag --max-cylces; --help lists the flags
+// RUN: not tpu-sim %t.tpu --quiet --input 2>&1 | FileCheck %s --check-prefix=NOVALUE
+// NOVALUE: tpu-sim: error: --input needs a value, as in --input FILE
+

@@ -15,6 +15,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "tpu/CommandLine/CommandLine.h"
 #include "tpu/Npy/Npy.h"
 #include "tpu/Reference/ElementwiseReference.h"
 #include "tpu/Reference/ErrorBound.h"
@@ -408,7 +409,12 @@ int main(int argc, char **argv) {
   absl::SetProgramUsageMessage(
       "test inputs and reference results: random | matmul | compare | "
       "check-bound | elementwise");
-  std::vector<char *> args = absl::ParseCommandLine(argc, argv);
+  absl::StatusOr<PreparedCommandLine> commandLine =
+      prepareCommandLine(argc, argv, {});
+  if (!commandLine.ok())
+    return fail(std::string(commandLine.status().message()));
+  std::vector<char *> args = absl::ParseCommandLine(
+      int(commandLine->argv.size()), commandLine->argv.data());
   std::string command = args.size() > 1 ? args[1] : "";
   if (command == "random" && args.size() == 2)
     return makeRandom();

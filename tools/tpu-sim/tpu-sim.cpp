@@ -5,6 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "tpu/CommandLine/CommandLine.h"
 #include "tpu/ISA/Binary.h"
 #include "tpu/Npy/Npy.h"
 #include "tpu/Sim/Runtime.h"
@@ -17,7 +18,6 @@
 
 #include <algorithm>
 #include <cstdio>
-#include <deque>
 #include <fstream>
 #include <iostream>
 #include <iterator>
@@ -53,51 +53,6 @@ int fail(int code, const std::string &message) {
   return code;
 }
 
-/// --input and --output may repeat; Abseil keeps only the last occurrence of
-/// a flag, so collect them here, in order, and pass the rest on. Flag names
-/// may use dashes (--max-cycles) as well as Abseil's underscores.
-std::vector<char *> takeRepeatedFlags(int argc, char **argv,
-                                      std::deque<std::string> &normalized,
-                                      std::vector<std::string> &inputs,
-                                      std::vector<std::string> &outputs,
-                                      std::string &error) {
-  std::vector<char *> rest = {argv[0]};
-  for (int i = 1; i < argc; ++i) {
-    std::string arg = argv[i];
-    if (arg.rfind("--", 0) == 0) {
-      size_t nameEnd = std::min(arg.find('='), arg.size());
-      for (size_t c = 2; c < nameEnd; ++c)
-        if (arg[c] == '-')
-          arg[c] = '_';
-      // The bare flag asks for the strict check.
-      if (arg == "--poison_uninitialized")
-        arg += "=trap";
-      normalized.push_back(arg);
-      argv[i] = normalized.back().data();
-    }
-    for (auto [name, list] :
-         {std::pair{"input", &inputs}, std::pair{"output", &outputs}}) {
-      for (std::string prefix :
-           {std::string("--") + name, std::string("-") + name}) {
-        if (arg == prefix) {
-          if (i + 1 >= argc) {
-            error = arg + " needs a file name";
-            return {};
-          }
-          list->push_back(argv[++i]);
-          arg.clear();
-        } else if (arg.rfind(prefix + "=", 0) == 0) {
-          list->push_back(arg.substr(prefix.size() + 1));
-          arg.clear();
-        }
-      }
-    }
-    if (!arg.empty())
-      rest.push_back(argv[i]);
-  }
-  return rest;
-}
-
 bool writeText(const std::string &path, const std::string &text) {
   std::ofstream file(path);
   file << text;
@@ -113,15 +68,17 @@ int main(int argc, char **argv) {
       "          [--stats stats.json] [--trace trace.json]\n\n"
       "Exit codes: 0 success, 1 bad usage or input file, 2 invalid binary or "
       "wrong chip, 3 the program trapped.");
-  std::vector<std::string> inputs, outputs;
-  std::string error;
-  std::deque<std::string> normalized; // owns rewritten arguments
-  std::vector<char *> rest =
-      takeRepeatedFlags(argc, argv, normalized, inputs, outputs, error);
-  if (!error.empty())
-    return fail(kUsageError, error);
-  std::vector<char *> positional =
-      absl::ParseCommandLine(int(rest.size()), rest.data());
+  // --input and --output repeat, in order; --poison-uninitialized alone
+  // asks for the strict check.
+  absl::StatusOr<tpu::PreparedCommandLine> commandLine =
+      tpu::prepareCommandLine(argc, argv, {"input", "output"},
+                              {{"poison_uninitialized", "trap"}});
+  if (!commandLine.ok())
+    return fail(kUsageError, std::string(commandLine.status().message()));
+  const std::vector<std::string> &inputs = commandLine->collected["input"];
+  const std::vector<std::string> &outputs = commandLine->collected["output"];
+  std::vector<char *> positional = absl::ParseCommandLine(
+      int(commandLine->argv.size()), commandLine->argv.data());
   if (positional.size() != 2)
     return fail(kUsageError,
                 "expected exactly one binary, as in: tpu-sim prog.tpu "
