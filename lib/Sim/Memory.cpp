@@ -11,9 +11,13 @@ namespace tpu::sim {
 Memory::Memory(const ChipInfo &chip, UninitializedReads uninitialized)
     : hbmTiles(int64_t(chip.hbmBytesPerCore / kTileBytes)),
       uninitialized(uninitialized),
-      vmem(size_t(kVmemRows) * kLanes,
-           uninitialized == UninitializedReads::NaN ? kPoisonWord : 0),
+      vmem(static_cast<uint32_t *>(
+          std::calloc(size_t(kVmemRows) * kLanes, sizeof(uint32_t)))),
       smem(size_t(kSmemWords), 0) {
+  if (!vmem)
+    std::abort(); // as a vector would, out of memory
+  if (uninitialized == UninitializedReads::NaN)
+    std::fill_n(vmem.get(), size_t(kVmemRows) * kLanes, kPoisonWord);
   if (uninitialized == UninitializedReads::Trap)
     vmemWritten.assign(size_t(kVmemRows), false);
 }

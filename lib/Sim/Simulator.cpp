@@ -186,6 +186,8 @@ private:
   /// When each unit (each copy of it) takes its next instruction.
   std::array<std::vector<uint64_t>, kNumUnits> unitFree;
   std::array<uint64_t, kNumStallCauses> stalls{};
+  /// Instructions issued, by opcode.
+  std::array<uint64_t, 256> issuedByOpcode{};
 };
 
 uint64_t StepLoop::issueCycle(const std::vector<DecodedInstruction> &bundle,
@@ -295,6 +297,8 @@ std::optional<Trap> StepLoop::run() {
     retire(bundle);
     ++stats.bundles;
     stats.instructions += bundle.size();
+    for (const DecodedInstruction &inst : bundle)
+      ++issuedByOpcode[unsigned(inst.inst->opcode)];
     nextFetch = core.now + 1;
     if (core.branchTaken) {
       nextFetch += kTakenBranchPenalty;
@@ -308,6 +312,9 @@ std::optional<Trap> StepLoop::run() {
   stats.cycles = core.now + 1;
   for (unsigned c = 0; c < kNumStallCauses; ++c)
     stats.stallCycles[getStallCauseName(StallCause(c))] = stalls[c];
+  for (const InstInfo &info : allInstructions())
+    if (uint64_t count = issuedByOpcode[unsigned(info.opcode)])
+      stats.instructionMix[info.mnemonic] = count;
   for (size_t unit = 0; unit < core.busyUnitNames.size(); ++unit)
     stats.unitBusyCycles[core.busyUnitNames[unit]] = core.unitBusy[unit];
   stats.vmemPeakBytes = core.memory.getVmemHighWaterBytes();

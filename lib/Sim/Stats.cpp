@@ -105,6 +105,7 @@ std::string Stats::toJson() const {
   field("time_us", number(timeMicroseconds()));
   field("bundles", std::to_string(bundles));
   field("instructions", std::to_string(instructions));
+  field("instruction_mix", object(instructionMix, "  "));
   field("static_bundles", std::to_string(staticBundles));
   field("mxu_macs_useful", std::to_string(mxuMacsUseful));
   field("mxu_f32_macs_useful", std::to_string(mxuF32MacsUseful));

@@ -27,6 +27,16 @@
 // JSON-NEXT: "time_us": 0.207619048,
 // JSON-NEXT: "bundles": 9,
 // JSON-NEXT: "instructions": 11,
+// JSON-NEXT: "instruction_mix": {
+// JSON-NEXT:   "dma.ld": 1,
+// JSON-NEXT:   "dma.st": 1,
+// JSON-NEXT:   "dma.wait": 2,
+// JSON-NEXT:   "halt": 1,
+// JSON-NEXT:   "s.li": 3,
+// JSON-NEXT:   "v.add": 1,
+// JSON-NEXT:   "v.ld": 1,
+// JSON-NEXT:   "v.st": 1
+// JSON-NEXT: },
 // JSON-NEXT: "static_bundles": 9,
 // JSON-NEXT: "mxu_macs_useful": 0,
 // JSON-NEXT: "mxu_f32_macs_useful": 0,

@@ -21,6 +21,7 @@
 
 #include <array>
 #include <cstdint>
+#include <cstdlib>
 #include <memory>
 #include <unordered_map>
 #include <vector>
@@ -90,7 +91,13 @@ private:
   int64_t hbmTiles;
   UninitializedReads uninitialized;
   std::unordered_map<int64_t, std::unique_ptr<Tile>> hbm;
-  std::vector<uint32_t> vmem;
+  /// 16 MiB from calloc: the OS hands out zeroed pages as they are first
+  /// touched, so a run pays only for the VMEM it uses (a vector would
+  /// write all of it, for every run).
+  struct FreeDeleter {
+    void operator()(uint32_t *words) const { std::free(words); }
+  };
+  std::unique_ptr<uint32_t[], FreeDeleter> vmem;
   /// Under Trap: one flag per VMEM row.
   std::vector<bool> vmemWritten;
   int64_t vmemHighWaterRows = 0;

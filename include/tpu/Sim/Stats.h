@@ -46,6 +46,8 @@ struct Stats {
   uint64_t cycles = 0;
   uint64_t bundles = 0;      // bundles issued (dynamic)
   uint64_t instructions = 0; // instructions issued (dynamic)
+  /// Instructions issued by mnemonic (only those that issued).
+  std::map<std::string, uint64_t> instructionMix;
   uint64_t staticBundles = 0;
   /// The binary's claims (the compiler's counts): MXU MACs the program's
   /// matmuls need, with and without their precision's passes.
