@@ -90,14 +90,21 @@ Program generate(fuzz::ByteReader &in) {
 }
 
 struct Coverage {
+  /// Copied at the start: the ISA's tables may be gone when this reports,
+  /// at exit.
+  std::vector<std::string> mnemonics;
   std::set<std::string> opcodes;
   std::set<std::string> traps;
+  Coverage() {
+    for (const InstInfo &info : allInstructions())
+      mnemonics.push_back(info.mnemonic);
+  }
   ~Coverage() {
     std::printf("opcodes issued: %zu of %zu\n", opcodes.size(),
-                allInstructions().size());
-    for (const InstInfo &info : allInstructions())
-      if (!opcodes.count(info.mnemonic))
-        std::printf("  never issued: %s\n", info.mnemonic);
+                mnemonics.size());
+    for (const std::string &mnemonic : mnemonics)
+      if (!opcodes.count(mnemonic))
+        std::printf("  never issued: %s\n", mnemonic.c_str());
     size_t kinds = 0;
 #define TPU_COUNT_TRAP_KIND(ENUM, NAME) ++kinds;
     TPU_TRAP_KINDS(TPU_COUNT_TRAP_KIND)

@@ -21,5 +21,9 @@ if [ ! -f "$build_dir/build.ninja" ]; then
     "${launcher[@]}"
 fi
 cmake --build "$build_dir"
+# The two builds must agree bit for bit (when the Release build is there).
+if [ -x "${TPU_BUILD_DIR:-build}/bin/tpu-sim" ]; then
+  bash scripts/compare-builds.sh "${TPU_BUILD_DIR:-build}" "$build_dir"
+fi
 cd "$build_dir"
 ctest --output-on-failure -j "$(nproc)" -LE exhaustive

@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# Floating point must not depend on the compiler: runs the same programs
+# with the tools of two builds (by default build/ and build-san/, g++
+# Release and clang-22 with ASan and UBSan) and checks that the outputs and
+# the statistics (host time aside) are the same bytes. Special values
+# included: NaNs are where a host or a compiler would show first.
+#   compare-builds.sh [BUILD_A] [BUILD_B]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+a=${1:-build} b=${2:-build-san}
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+compared=0
+run() { # name mlir compile-options dist shapes...
+  local name=$1 mlir=$2 options=$3 dist=$4
+  shift 4
+  local inputs=() i=0
+  for shape in "$@"; do
+    "$a/bin/tpu-ref" random --shape="$shape" --seed=$((++i)) --dist="$dist" \
+      -o "$work/$name.in$i.npy"
+    inputs+=(--input "$work/$name.in$i.npy")
+  done
+  for build in "$a" "$b"; do
+    local tag
+    tag=$(basename "$build")
+    "$build/bin/tpu-opt" "$mlir" --tpu-compile="$options" |
+      "$build/bin/tpu-translate" --export-tpu-bin -o "$work/$name.$tag.tpu"
+    "$build/bin/tpu-sim" "$work/$name.$tag.tpu" --quiet "${inputs[@]}" \
+      --output "$work/$name.$tag.npy" --stats "$work/$name.$tag.json"
+    grep -v '"host_' "$work/$name.$tag.json" >"$work/$name.$tag.stats"
+  done
+  for kind in tpu npy stats; do
+    if ! cmp -s "$work/$name.$(basename "$a").$kind" \
+        "$work/$name.$(basename "$b").$kind"; then
+      echo "FAIL: $name: the $kind files of $a and $b differ"
+      exit 1
+    fi
+  done
+  compared=$((compared + 1))
+}
+run highest examples/matmul.mlir "chip=v4 default-precision=highest" special 7x300 300x129
+run high examples/matmul-high.mlir "chip=v3" special 7x200 200x129
+run default examples/matmul.mlir "chip=v4 default-precision=default" normal 7x300 300x129
+run wide test/e2e/Inputs/wide-elementwise.mlir "chip=v4" special \
+  600x1024 600x1024 600x1024 600x1024 600x1024 600x1024 600x1024 600x1024
+echo "OK: $a and $b give the same binaries, outputs and statistics on $compared programs"
