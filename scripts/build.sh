@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
-# Configures (once) and builds everything into build/ with Ninja.
+# Configures (once) and builds everything with Ninja into $TPU_BUILD_DIR
+# (default build/). Arguments are extra CMake options for the first
+# configure, e.g. the sanitizer build's compiler and -DTPU_SANITIZE.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -12,6 +14,6 @@ if [ ! -f "$build_dir/build.ninja" ]; then
   cmake -G Ninja -S . -B "$build_dir" \
     -DCMAKE_BUILD_TYPE=Release \
     -DMLIR_DIR=/usr/lib/llvm-22/lib/cmake/mlir \
-    "${launcher[@]}"
+    "${launcher[@]}" "$@"
 fi
 cmake --build "$build_dir"

@@ -215,6 +215,32 @@ readAccumulator(const std::vector<int64_t> &resultShape) {
   return floats(*acc);
 }
 
+/// What --precision, --split and --accumulator say about a matmul whose
+/// result has `resultShape`; `accumulator` is empty without the flag.
+struct MatmulFlags {
+  MatmulPrecision precision;
+  BF16Rounding split;
+  std::vector<float> accumulator;
+};
+
+absl::StatusOr<MatmulFlags>
+getMatmulFlags(const std::vector<int64_t> &resultShape) {
+  absl::StatusOr<MatmulPrecision> precision = getPrecisionFlag();
+  if (!precision.ok())
+    return precision.status();
+  absl::StatusOr<BF16Rounding> split = getSplitFlag();
+  if (!split.ok())
+    return split.status();
+  MatmulFlags flags{*precision, *split, {}};
+  if (!absl::GetFlag(FLAGS_accumulator).empty()) {
+    absl::StatusOr<std::vector<float>> acc = readAccumulator(resultShape);
+    if (!acc.ok())
+      return acc.status();
+    flags.accumulator = *std::move(acc);
+  }
+  return flags;
+}
+
 /// Checks `got` against `want` (an f32 result computed on the CPU) within
 /// the error bound of the precision, per element:
 ///   |got - want| <= coefficient x (sum_k |a_ik| |b_kj| + |acc_ij|)
@@ -236,25 +262,15 @@ int checkBound(const std::string &gotPath, const std::string &wantPath,
   if (got.shape != operands->resultShape || want.shape != got.shape)
     return fail("result shapes " + formatShape(got.shape) + " and " +
                 formatShape(want.shape) + " do not match the operands'");
-  absl::StatusOr<MatmulPrecision> precision = getPrecisionFlag();
-  if (!precision.ok())
-    return fail(std::string(precision.status().message()));
-  absl::StatusOr<BF16Rounding> split = getSplitFlag();
-  if (!split.ok())
-    return fail(std::string(split.status().message()));
-  const char *precisionName = getMatmulPrecisionName(*precision);
+  absl::StatusOr<MatmulFlags> flags = getMatmulFlags(operands->resultShape);
+  if (!flags.ok())
+    return fail(std::string(flags.status().message()));
+  const char *precisionName = getMatmulPrecisionName(flags->precision);
   const reference::MatmulShape &shape = operands->shape;
   std::vector<float> a = floats(inputs->first), b = floats(inputs->second);
-  std::vector<float> acc;
-  if (!absl::GetFlag(FLAGS_accumulator).empty()) {
-    absl::StatusOr<std::vector<float>> read =
-        readAccumulator(operands->resultShape);
-    if (!read.ok())
-      return fail(std::string(read.status().message()));
-    acc = *std::move(read);
-  }
-  double factor = reference::getErrorBoundCoefficient(*precision, *split,
-                                                      shape.k, !acc.empty());
+  const std::vector<float> &acc = flags->accumulator;
+  double factor = reference::getErrorBoundCoefficient(
+      flags->precision, flags->split, shape.k, !acc.empty());
   size_t failures = 0;
   double worst = 0; // error / bound
   for (int64_t batch = 0; batch < shape.batch; ++batch)
@@ -299,22 +315,12 @@ int matmul(const std::string &lhsPath, const std::string &rhsPath) {
   if (!operands.ok())
     return fail(std::string(operands.status().message()));
   reference::MatmulShape shape = operands->shape;
-  absl::StatusOr<MatmulPrecision> precision = getPrecisionFlag();
-  if (!precision.ok())
-    return fail(std::string(precision.status().message()));
-  absl::StatusOr<BF16Rounding> split = getSplitFlag();
-  if (!split.ok())
-    return fail(std::string(split.status().message()));
-  std::vector<float> accumulator;
-  if (!absl::GetFlag(FLAGS_accumulator).empty()) {
-    absl::StatusOr<std::vector<float>> acc =
-        readAccumulator(operands->resultShape);
-    if (!acc.ok())
-      return fail(std::string(acc.status().message()));
-    accumulator = *std::move(acc);
-  }
-  std::vector<float> c = reference::matmul(shape, floats(*lhs), floats(*rhs),
-                                           *precision, *split, accumulator);
+  absl::StatusOr<MatmulFlags> flags = getMatmulFlags(operands->resultShape);
+  if (!flags.ok())
+    return fail(std::string(flags.status().message()));
+  std::vector<float> c =
+      reference::matmul(shape, floats(*lhs), floats(*rhs), flags->precision,
+                        flags->split, flags->accumulator);
   NpyArray out;
   out.shape = operands->resultShape;
   for (float value : c)
