@@ -10,16 +10,31 @@ namespace tpu::reference {
 
 namespace {
 
+/// docs/Numerics.md, "The VPU": a subnormal operand is a zero of its sign.
+float readOperand(float x) {
+  return std::fpclassify(x) == FP_SUBNORMAL ? std::copysign(0.0f, x) : x;
+}
+
+/// A result: rounded (by the f32 operation that made it), then a subnormal
+/// flushed to a zero of its sign and a NaN made canonical.
+float writeResult(float x) {
+  if (std::fpclassify(x) == FP_SUBNORMAL)
+    return std::copysign(0.0f, x);
+  return canonicalizeNaN(x);
+}
+
 /// The first NaN operand, made quiet (its sign and payload kept).
 float quietNaN(float a, float b) {
   return floatOf(bitsOf(std::isnan(a) ? a : b) | 0x00400000u);
 }
 
-/// IEEE-754 (2019) maximum and minimum: a NaN operand gives NaN (the first
-/// one, quieted), and -0 is below +0.
+/// IEEE-754 (2019) maximum and minimum on the flushed operands: a NaN
+/// operand gives NaN (the first one, quieted), and -0 is below +0.
 float maximum(float a, float b) {
   if (std::isnan(a) || std::isnan(b))
     return quietNaN(a, b);
+  a = readOperand(a);
+  b = readOperand(b);
   if (a == b)
     return std::signbit(a) ? b : a;
   return a > b ? a : b;
@@ -28,22 +43,72 @@ float maximum(float a, float b) {
 float minimum(float a, float b) {
   if (std::isnan(a) || std::isnan(b))
     return quietNaN(a, b);
+  a = readOperand(a);
+  b = readOperand(b);
   if (a == b)
     return std::signbit(a) ? a : b;
   return a < b ? a : b;
 }
 
-/// IEEE arithmetic; a NaN result is the canonical NaN (docs/Numerics.md).
+/// docs/Numerics.md, "exp", step by step.
+float exponential(float x, float) {
+  x = readOperand(x);
+  if (std::isnan(x))
+    return canonicalizeNaN(x);
+  if (x > 89.0f)
+    return INFINITY;
+  if (x < -104.0f)
+    return 0.0f;
+  const float log2e = floatOf(0x3FB8AA3Bu);
+  const float c1 = floatOf(0x3F318000u), c2 = floatOf(0xB95E8083u);
+  float n = std::floor(x * log2e + 0.5f);
+  float r = x - n * c1;
+  r = r - n * c2;
+  const float coefficients[] = {1.9875691500e-4f, 1.3981999507e-3f,
+                                8.3334519073e-3f, 4.1665795894e-2f,
+                                1.6666665459e-1f, 5.0000001201e-1f};
+  float p = coefficients[0];
+  for (int i = 1; i < 6; ++i)
+    p = p * r + coefficients[i];
+  p = p * (r * r) + r;
+  p = p + 1.0f;
+  if (n < -126.0f)
+    return 0.0f;
+  if (n == 128.0f)
+    return writeResult(p * 2.0f * std::ldexp(1.0f, 127));
+  return writeResult(p * std::ldexp(1.0f, int(n)));
+}
+
+/// IEEE arithmetic on flushed operands (docs/Numerics.md).
 constexpr ElementwiseOp kOps[] = {
-    {"addf", 2, [](float a, float b) { return canonicalizeNaN(a + b); }},
-    {"subf", 2, [](float a, float b) { return canonicalizeNaN(a - b); }},
-    {"mulf", 2, [](float a, float b) { return canonicalizeNaN(a * b); }},
-    {"divf", 2, [](float a, float b) { return canonicalizeNaN(a / b); }},
+    {"addf", 2, addf},
+    {"subf", 2,
+     [](float a, float b) {
+       return writeResult(readOperand(a) - readOperand(b));
+     }},
+    {"mulf", 2,
+     [](float a, float b) {
+       return writeResult(readOperand(a) * readOperand(b));
+     }},
+    {"divf", 2,
+     [](float a, float b) {
+       return writeResult(readOperand(a) / readOperand(b));
+     }},
     {"maximumf", 2, maximum},
     {"minimumf", 2, minimum},
+    {"exp", 1, exponential},
+    // Sign-bit operations: every other bit is kept.
+    {"negf", 1,
+     [](float a, float) { return floatOf(bitsOf(a) ^ 0x80000000u); }},
+    {"absf", 1,
+     [](float a, float) { return floatOf(bitsOf(a) & 0x7FFFFFFFu); }},
 };
 
 } // namespace
+
+float addf(float a, float b) {
+  return writeResult(readOperand(a) + readOperand(b));
+}
 
 const ElementwiseOp *lookupElementwiseOp(std::string_view name) {
   for (const ElementwiseOp &op : kOps)

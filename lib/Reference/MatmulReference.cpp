@@ -2,6 +2,8 @@
 
 #include "tpu/Reference/MatmulReference.h"
 
+#include "tpu/Reference/ElementwiseReference.h"
+
 #include <cmath>
 
 namespace tpu::reference {
@@ -82,11 +84,12 @@ std::vector<float> matmul(const MatmulShape &shape, const std::vector<float> &a,
               small = small + pass(term, tile, i, j);
           if (std::isnan(small))
             small = 0.0f;
-          result = small + big;
+          // The epilogue's adds are the VPU's (subnormals flush).
+          result = addf(small, big);
         }
         size_t index = size_t((batch * m + i) * n + j);
         if (!accumulator.empty())
-          result = accumulator[index] + result;
+          result = addf(accumulator[index], result);
         // Every add of a NaN gives NaN, so making the NaN canonical once at
         // the end is the same as after every add (docs/Numerics.md).
         c[index] = canonicalizeNaN(result);

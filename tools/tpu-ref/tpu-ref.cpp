@@ -409,12 +409,26 @@ int elementwise(const std::vector<std::string> &paths) {
   return status.ok() ? 0 : fail(std::string(status.message()));
 }
 
+/// The array with every subnormal replaced by a zero of its sign: what the
+/// VPU reads (docs/Numerics.md), for a run on the CPU, which does not
+/// flush, to start from and to be compared after.
+int flush(const std::string &path) {
+  absl::StatusOr<NpyArray> array = readNpyFile(path);
+  if (!array.ok())
+    return fail(std::string(array.status().message()));
+  for (uint32_t &word : array->words)
+    if ((word & 0x7F800000u) == 0)
+      word &= 0x80000000u;
+  absl::Status status = writeNpyFile(absl::GetFlag(FLAGS_o), *array);
+  return status.ok() ? 0 : fail(std::string(status.message()));
+}
+
 } // namespace
 
 int main(int argc, char **argv) {
   absl::SetProgramUsageMessage(
       "test inputs and reference results: random | matmul | compare | "
-      "check-bound | elementwise");
+      "check-bound | elementwise | flush");
   absl::StatusOr<PreparedCommandLine> commandLine =
       prepareCommandLine(argc, argv, {});
   if (!commandLine.ok())
@@ -432,6 +446,9 @@ int main(int argc, char **argv) {
     return checkBound(args[2], args[3], args[4], args[5]);
   if (command == "elementwise" && args.size() >= 3)
     return elementwise(std::vector<std::string>(args.begin() + 2, args.end()));
-  return fail("usage: tpu-ref random|matmul|compare|check-bound|elementwise "
-              "... (see --help)");
+  if (command == "flush" && args.size() == 3)
+    return flush(args[2]);
+  return fail("usage: tpu-ref "
+              "random|matmul|compare|check-bound|elementwise|flush ... (see "
+              "--help)");
 }

@@ -2,6 +2,8 @@
 
 #include "SimTestUtils.h"
 
+#include "tpu/Sim/VpuArithmetic.h"
+
 #include "tpu/Reference/MatmulReference.h"
 #include "tpu/Support/BF16.h"
 
@@ -99,24 +101,51 @@ TEST(VectorTest, ArithmeticIsIeeeF32) {
 
 TEST(VectorTest, DivisionIsIeeeF32WithOneNaN) {
   Machine m({"v.div v3, v1, v2", "halt"});
-  // Rounded to nearest even; by zero to a signed inf; overflow and
-  // underflow (subnormals kept); every NaN quotient is 0x7FC00000.
-  float a[] = {1.0f, 1.0f, -1.0f, 3e38f, 1e-38f, 0.0f, kInf, kNaN, -kNaN};
+  // Rounded to nearest even; by zero to a signed inf; overflow; a
+  // subnormal quotient flushed to a zero of its sign; every NaN quotient is
+  // 0x7FC00000.
+  float a[] = {1.0f, 1.0f, -1.0f, 3e38f, -1e-38f, 0.0f, kInf, kNaN, -kNaN};
   float b[] = {3.0f, 0.0f, 0.0f, 1e-3f, 1e3f, 0.0f, kInf, 2.0f, 2.0f};
   for (int i = 0; i < 9; ++i) {
     m.setVf(1, 0, i, a[i]);
     m.setVf(2, 0, i, b[i]);
   }
   ASSERT_FALSE(m.run());
-  for (int i = 0; i < 5; ++i)
+  for (int i = 0; i < 4; ++i)
     EXPECT_EQ(bitsOf(m.vf(3, 0, i)), bitsOf(a[i] / b[i])) << i;
   EXPECT_EQ(bitsOf(m.vf(3, 0, 0)), 0x3EAAAAABu); // 1/3, rounded up
   EXPECT_EQ(m.vf(3, 0, 1), kInf);
   EXPECT_EQ(m.vf(3, 0, 2), -kInf);
   EXPECT_EQ(m.vf(3, 0, 3), kInf);
-  EXPECT_EQ(bitsOf(m.vf(3, 0, 4)), bitsOf(1e-41f)); // a subnormal
+  EXPECT_EQ(bitsOf(m.vf(3, 0, 4)), 0x80000000u); // -1e-41 flushed to -0
   for (int i = 5; i < 9; ++i)
     EXPECT_EQ(bitsOf(m.vf(3, 0, i)), 0x7FC00000u) << i;
+}
+
+TEST(VectorTest, SubnormalsFlushToZero) {
+  Machine m({"v.add v3, v1, v2 ; v.mul v4, v1, v2 ; v.max v5, v1, v2 ; "
+             "v.cmp.lt v6, v2, v1",
+             "v.neg v7, v1 ; v.abs v8, v2", "halt"});
+  // Lane 0: a subnormal operand reads as zero (-0 + 1e-40 = -0); lane 1: a
+  // normal product whose result is subnormal flushes (1e-20 * 1e-20);
+  // lane 2: 2^-126 stays (the smallest normal); lane 3: max(+sub, -0) sees
+  // +0 and -0 and gives +0; lane 4: -1e-40 < 1e-40 is false (both zero).
+  float a[] = {-0.0f, 1e-20f, 0x1p-126f, 1e-40f, 1e-40f};
+  float b[] = {-1e-40f, 1e-20f, 1.0f, -0.0f, -1e-40f};
+  for (int i = 0; i < 5; ++i) {
+    m.setVf(1, 0, i, a[i]);
+    m.setVf(2, 0, i, b[i]);
+  }
+  ASSERT_FALSE(m.run());
+  EXPECT_EQ(bitsOf(m.vf(3, 0, 0)), 0x80000000u);
+  EXPECT_EQ(bitsOf(m.vf(4, 0, 1)), 0u);
+  EXPECT_EQ(m.vf(4, 0, 2), 0x1p-126f);
+  EXPECT_EQ(bitsOf(m.vf(5, 0, 3)), 0u);
+  EXPECT_EQ(m.vreg(6)[4], 0u);
+  // Negation and absolute value are sign-bit operations: the subnormal
+  // keeps its bits.
+  EXPECT_EQ(bitsOf(m.vf(7, 0, 3)), bitsOf(-1e-40f));
+  EXPECT_EQ(bitsOf(m.vf(8, 0, 4)), bitsOf(1e-40f));
 }
 
 TEST(VectorTest, CompareAndSelect) {
@@ -169,19 +198,33 @@ TEST(VectorTest, Bf16Conversions) {
   EXPECT_EQ(m.vreg(3)[7], 0x3F800000u); // truncation
 }
 
-TEST(VectorTest, ExpIsCorrectlyRoundedF32) {
+TEST(VectorTest, ExpFollowsTheDocumentedAlgorithm) {
   Machine m({"v.exp v2, v1", "halt"});
-  float inputs[] = {0.0f, 1.0f, -1.0f, 88.0f, 89.0f, -100.0f, kNaN, -kInf};
-  for (int i = 0; i < 8; ++i)
+  float inputs[] = {0.0f,        1.0f,         -1.0f,        88.0f,
+                    89.0f,       -100.0f,      kNaN,         -kInf,
+                    88.7228317f, -87.3365479f, -87.3365402f, 1e-40f};
+  for (int i = 0; i < 12; ++i)
     m.setVf(1, 0, i, inputs[i]);
   ASSERT_FALSE(m.run());
   EXPECT_EQ(m.vf(2, 0, 0), 1.0f);
-  EXPECT_EQ(m.vf(2, 0, 1), 2.71828182f);
-  EXPECT_EQ(m.vf(2, 0, 2), 0.367879441f);
-  EXPECT_EQ(m.vf(2, 0, 4), kInf); // exp(89) overflows f32
-  EXPECT_GT(m.vf(2, 0, 5), 0.0f); // exp(-100) is an f32 subnormal
-  EXPECT_TRUE(std::isnan(m.vf(2, 0, 6)));
-  EXPECT_EQ(m.vf(2, 0, 7), 0.0f);
+  EXPECT_EQ(bitsOf(m.vf(2, 0, 1)), 0x402DF854u); // e, correctly rounded
+  EXPECT_EQ(bitsOf(m.vf(2, 0, 2)), 0x3EBC5AB2u); // 1/e
+  EXPECT_EQ(bitsOf(m.vf(2, 0, 3)), 0x7EF882B7u);
+  EXPECT_EQ(m.vf(2, 0, 4), kInf);       // exp(89) overflows f32
+  EXPECT_EQ(bitsOf(m.vf(2, 0, 5)), 0u); // a subnormal, flushed
+  EXPECT_EQ(bitsOf(m.vf(2, 0, 6)), kCanonicalNaNBits);
+  EXPECT_EQ(bitsOf(m.vf(2, 0, 7)), 0u);
+  EXPECT_EQ(bitsOf(m.vf(2, 0, 8)), 0x7F7FFF84u); // just below FLT_MAX
+  // Either side of the smallest normal, 2^-126: e^-87.3365479 is a
+  // subnormal and flushes; e^-87.3365402 is normal.
+  EXPECT_EQ(bitsOf(m.vf(2, 0, 9)), 0u);
+  EXPECT_EQ(bitsOf(m.vf(2, 0, 10)), 0x00800026u);
+  EXPECT_EQ(m.vf(2, 0, 11), 1.0f); // the subnormal operand reads as 0
+  // Every value is the function tpu/Sim/VpuArithmetic.h defines, whatever
+  // the host's libm makes of exp (VpuExhaustiveTest holds that to the
+  // reference model and to the correctly rounded result on every input).
+  for (int i = 0; i < 12; ++i)
+    EXPECT_EQ(m.vreg(2)[i], vpuExp(bitsOf(inputs[i]))) << i;
 }
 
 TEST(VectorTest, ReductionsRunInLaneOrder) {

@@ -10,15 +10,16 @@
 
 #include "tpu/Support/BF16.h"
 
+#include "TestUtils/ForAllFloatBits.h"
+
 #include "llvm/ADT/APFloat.h"
 #include "gtest/gtest.h"
 
 #include <atomic>
 #include <cmath>
-#include <thread>
-#include <vector>
 
 using namespace tpu;
+using tpu::testing::forAllFloatBits;
 
 namespace {
 
@@ -45,29 +46,6 @@ uint16_t referenceToBF16(uint32_t bits, BF16Rounding rounding) {
   if (distBelow != distAbove)
     return distBelow < distAbove ? towardZero : awayFromZero;
   return (towardZero & 1) ? awayFromZero : towardZero;
-}
-
-/// Runs `check(bits)` on every 32-bit pattern over all cores and returns how
-/// many failed. `check` returns false on a failure.
-template <typename CheckFn> uint64_t forAllFloatBits(const CheckFn &check) {
-  unsigned numThreads = std::max(1u, std::thread::hardware_concurrency());
-  std::atomic<uint64_t> failures{0};
-  std::vector<std::thread> threads;
-  uint64_t chunk = ((1ull << 32) + numThreads - 1) / numThreads;
-  for (unsigned t = 0; t < numThreads; ++t) {
-    threads.emplace_back([&, t] {
-      uint64_t begin = t * chunk,
-               end = std::min<uint64_t>(1ull << 32, begin + chunk);
-      uint64_t local = 0;
-      for (uint64_t bits = begin; bits < end; ++bits)
-        if (!check(static_cast<uint32_t>(bits)))
-          ++local;
-      failures += local;
-    });
-  }
-  for (std::thread &thread : threads)
-    thread.join();
-  return failures;
 }
 
 TEST(BF16ExhaustiveTest, ConversionMatchesReferenceOnAllInputs) {

@@ -24,6 +24,10 @@ struct ElementwiseOp {
   float (*apply)(float a, float b);
 };
 
+/// The VPU's f32 addition (v.add): subnormals read and written as zeros,
+/// a NaN sum canonical. The matmul's epilogue adds with it too.
+float addf(float a, float b);
+
 /// The op called `name`, or null.
 const ElementwiseOp *lookupElementwiseOp(std::string_view name);
 

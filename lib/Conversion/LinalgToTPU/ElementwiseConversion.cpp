@@ -11,6 +11,13 @@ using namespace tpu;
 
 namespace {
 
+/// The float constant `value` is, if it is one.
+arith::ConstantOp getFloatConstant(Value value) {
+  auto constant = value.getDefiningOp<arith::ConstantOp>();
+  return constant && llvm::isa<FloatAttr>(constant.getValue()) ? constant
+                                                               : nullptr;
+}
+
 bool isFloatOrBool(Type type) {
   return type.isF32() || type.isBF16() || type.isInteger(1);
 }
@@ -22,9 +29,10 @@ std::optional<std::string> checkBody(linalg::GenericOp op) {
   for (Operation &inner : body->without_terminator()) {
     std::string name = inner.getName().getStringRef().str();
     for (Value operand : inner.getOperands())
-      if (operand.getParentBlock() != body)
+      if (operand.getParentBlock() != body && !getFloatConstant(operand))
         return "its body uses a value defined outside it (in '" + name +
-               "'); pass it as an input instead";
+               "'); pass it as an input instead (float constants may be "
+               "used)";
     for (Type type : llvm::concat<const Type>(inner.getOperandTypes(),
                                               inner.getResultTypes()))
       if (!isFloatOrBool(type))
@@ -97,6 +105,12 @@ FailureOr<ElementwiseOp> tpu::convertElementwise(RewriterBase &rewriter,
   IRMapping mapping;
   for (Value arg : body->getArguments().drop_back())
     mapping.map(arg, newBody->addArgument(arg.getType(), arg.getLoc()));
+  // Float constants from outside the body are copied into it.
+  for (Operation &inner : body->without_terminator())
+    for (Value operand : inner.getOperands())
+      if (operand.getParentBlock() != body && !mapping.contains(operand))
+        mapping.map(operand,
+                    rewriter.clone(*getFloatConstant(operand))->getResult(0));
   for (Operation &inner : body->without_terminator())
     rewriter.clone(inner, mapping);
   auto yield = cast<linalg::YieldOp>(body->getTerminator());

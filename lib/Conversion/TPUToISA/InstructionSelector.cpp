@@ -2,6 +2,8 @@
 
 #include "InstructionSelector.h"
 
+#include "mlir/Dialect/Math/IR/Math.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -26,17 +28,27 @@ bool isBranchOnly(Value value) {
   });
 }
 
-/// The comparison v.cmp has for `predicate`, if any.
-std::optional<Opcode> getVectorCompare(arith::CmpFPredicate predicate) {
+/// The v.cmp for `predicate`, and whether it takes the operands swapped
+/// (a > b is b < a), if there is one.
+struct VectorCompare {
+  Opcode opcode;
+  bool swapped;
+};
+
+std::optional<VectorCompare> getVectorCompare(arith::CmpFPredicate predicate) {
   switch (predicate) {
   case arith::CmpFPredicate::UNE:
-    return Opcode::VCmpNe;
+    return VectorCompare{Opcode::VCmpNe, false};
   case arith::CmpFPredicate::OEQ:
-    return Opcode::VCmpEq;
+    return VectorCompare{Opcode::VCmpEq, false};
   case arith::CmpFPredicate::OLT:
-    return Opcode::VCmpLt;
+    return VectorCompare{Opcode::VCmpLt, false};
   case arith::CmpFPredicate::OLE:
-    return Opcode::VCmpLe;
+    return VectorCompare{Opcode::VCmpLe, false};
+  case arith::CmpFPredicate::OGT:
+    return VectorCompare{Opcode::VCmpLt, true};
+  case arith::CmpFPredicate::OGE:
+    return VectorCompare{Opcode::VCmpLe, true};
   default:
     return std::nullopt;
   }
@@ -284,13 +296,16 @@ void InstructionSelector::selectSelect(Operation *op) {
 
 void InstructionSelector::selectCmpF(Operation *op) {
   auto cmp = cast<arith::CmpFOp>(op);
-  std::optional<Opcode> opcode = getVectorCompare(cmp.getPredicate());
-  if (!opcode)
+  std::optional<VectorCompare> compare = getVectorCompare(cmp.getPredicate());
+  if (!compare)
     return registers.fail(
         op, "vector comparison '" +
                 arith::stringifyCmpFPredicate(cmp.getPredicate()) +
-                "' has no instruction; use une, oeq, olt or ole");
-  selectVector(op, *opcode);
+                "' has no instruction; use oeq, une, olt, ole, ogt or oge");
+  int64_t lhs = useVector(op, cmp.getLhs()), rhs = useVector(op, cmp.getRhs());
+  if (compare->swapped)
+    std::swap(lhs, rhs);
+  code.emit(compare->opcode, {registers.define(op, cmp.getResult()), lhs, rhs});
 }
 
 /// v.xpose transposes one register group into the other: the block is

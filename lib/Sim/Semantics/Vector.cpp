@@ -1,15 +1,14 @@
 //===- Vector.cpp - Vector loads and stores, the VPU and the XLU ----------===//
 //
-// Elementwise over the 8 x 128 words of a vreg. f32 arithmetic is the
-// host's IEEE binary32 with round to nearest even (the project is built
-// with -ffp-contract=off, so nothing fuses), and a NaN result is the
-// canonical NaN (tpu/Support/Float.h) whatever NaN the host made;
-// docs/ISA.md gives each instruction's semantics.
+// Elementwise over the 8 x 128 words of a vreg, each lane's f32 arithmetic
+// as tpu/Sim/VpuArithmetic.h defines it; docs/ISA.md gives each
+// instruction's semantics.
 //
 //===----------------------------------------------------------------------===//
 
 #include "Semantics.h"
 
+#include "tpu/Sim/VpuArithmetic.h"
 #include "tpu/Support/BF16.h"
 
 #include <algorithm>
@@ -46,32 +45,12 @@ template <typename Fn> bool binary(Core &core, const Instruction &inst, Fn fn) {
   return true;
 }
 
-/// vD[i] = fn(vA[i], vB[i]) in f32, NaN made canonical.
-template <typename Fn>
-bool floatBinary(Core &core, const Instruction &inst, Fn fn) {
-  return binary(core, inst, [&](uint32_t a, uint32_t b) {
-    return canonicalBitsOf(fn(floatOf(a), floatOf(b)));
-  });
-}
-
-/// All ones where fn(vA[i], vB[i]) holds in f32, else 0.
+/// All ones where fn(vA[i], vB[i]) holds, else 0.
 template <typename Fn>
 bool compare(Core &core, const Instruction &inst, Fn fn) {
   return binary(core, inst, [&](uint32_t a, uint32_t b) {
-    return fn(floatOf(a), floatOf(b)) ? 0xFFFFFFFFu : 0u;
+    return fn(a, b) ? 0xFFFFFFFFu : 0u;
   });
-}
-
-/// IEEE-754 maximum/minimum: NaN in, quiet NaN out; -0 < +0.
-uint32_t maxBits(uint32_t a, uint32_t b, bool isMax) {
-  float x = floatOf(a), y = floatOf(b);
-  if (std::isnan(x))
-    return a | 0x00400000u;
-  if (std::isnan(y))
-    return b | 0x00400000u;
-  if (x == y) // equal, including +0 vs -0: pick by sign
-    return isMax ? (a & b) : (a | b);
-  return (isMax ? x > y : x < y) ? a : b;
 }
 
 /// Per sublane: fold the lanes from lane 0 up, broadcast the result.
@@ -125,47 +104,28 @@ bool moveRows(Core &core, const Instruction &inst, bool load) {
 TPU_SEMANTICS(VLd) { return moveRows(core, inst, /*load=*/true); }
 TPU_SEMANTICS(VSt) { return moveRows(core, inst, /*load=*/false); }
 
-TPU_SEMANTICS(VAdd) {
-  return floatBinary(core, inst, [](float a, float b) { return a + b; });
-}
+TPU_SEMANTICS(VAdd) { return binary(core, inst, vpuAdd); }
 
-TPU_SEMANTICS(VSub) {
-  return floatBinary(core, inst, [](float a, float b) { return a - b; });
-}
+TPU_SEMANTICS(VSub) { return binary(core, inst, vpuSub); }
 
-TPU_SEMANTICS(VMul) {
-  return floatBinary(core, inst, [](float a, float b) { return a * b; });
-}
+TPU_SEMANTICS(VMul) { return binary(core, inst, vpuMul); }
 
-TPU_SEMANTICS(VDiv) {
-  return floatBinary(core, inst, [](float a, float b) { return a / b; });
-}
+TPU_SEMANTICS(VDiv) { return binary(core, inst, vpuDiv); }
 
-TPU_SEMANTICS(VMax) {
-  return binary(core, inst,
-                [](uint32_t a, uint32_t b) { return maxBits(a, b, true); });
-}
+TPU_SEMANTICS(VMax) { return binary(core, inst, vpuMax); }
 
-TPU_SEMANTICS(VMin) {
-  return binary(core, inst,
-                [](uint32_t a, uint32_t b) { return maxBits(a, b, false); });
-}
+TPU_SEMANTICS(VMin) { return binary(core, inst, vpuMin); }
 
-TPU_SEMANTICS(VCmpEq) {
-  return compare(core, inst, [](float a, float b) { return a == b; });
-}
+TPU_SEMANTICS(VCmpEq) { return compare(core, inst, vpuEqual); }
 
 TPU_SEMANTICS(VCmpNe) {
-  return compare(core, inst, [](float a, float b) { return a != b; });
+  return compare(core, inst,
+                 [](uint32_t a, uint32_t b) { return !vpuEqual(a, b); });
 }
 
-TPU_SEMANTICS(VCmpLt) {
-  return compare(core, inst, [](float a, float b) { return a < b; });
-}
+TPU_SEMANTICS(VCmpLt) { return compare(core, inst, vpuLess); }
 
-TPU_SEMANTICS(VCmpLe) {
-  return compare(core, inst, [](float a, float b) { return a <= b; });
-}
+TPU_SEMANTICS(VCmpLe) { return compare(core, inst, vpuLessEqual); }
 
 TPU_SEMANTICS(VSel) {
   const auto &op = inst.operands;
@@ -215,24 +175,19 @@ TPU_SEMANTICS(VUnpackHi) {
                [](uint32_t a) { return bitsOf(fromBF16(uint16_t(a >> 16))); });
 }
 
-TPU_SEMANTICS(VExp) {
-  // Correctly rounded for all but the rarest double-rounding cases, and the
-  // same on every host with a faithful double exp.
-  return unary(core, inst, [](uint32_t a) {
-    return canonicalBitsOf(float(std::exp(double(floatOf(a)))));
-  });
+TPU_SEMANTICS(VExp) { return unary(core, inst, vpuExp); }
+
+TPU_SEMANTICS(VNeg) {
+  return unary(core, inst, [](uint32_t a) { return a ^ 0x80000000u; });
 }
 
-TPU_SEMANTICS(VRsum) {
-  return reduce(core, inst, [](uint32_t acc, uint32_t x) {
-    return canonicalBitsOf(floatOf(acc) + floatOf(x));
-  });
+TPU_SEMANTICS(VAbs) {
+  return unary(core, inst, [](uint32_t a) { return a & 0x7FFFFFFFu; });
 }
 
-TPU_SEMANTICS(VRmax) {
-  return reduce(core, inst,
-                [](uint32_t acc, uint32_t x) { return maxBits(acc, x, true); });
-}
+TPU_SEMANTICS(VRsum) { return reduce(core, inst, vpuAdd); }
+
+TPU_SEMANTICS(VRmax) { return reduce(core, inst, vpuMax); }
 
 TPU_SEMANTICS(VXpose) {
   // The group's registers hold one kLanes x kLanes block: element (r, c)

@@ -146,7 +146,7 @@ func.func @reads_init(%a: tensor<8x128xf32>, %c: tensor<8x128xf32>) -> tensor<8x
 
 func.func @outside_value(%a: tensor<8x128xf32>, %s: f32) -> tensor<8x128xf32> {
   %empty = tensor.empty() : tensor<8x128xf32>
-  // expected-error @+1 {{cannot convert this elementwise 'linalg.generic' to the TPU: its body uses a value defined outside it (in 'arith.mulf'); pass it as an input instead}}
+  // expected-error @+1 {{cannot convert this elementwise 'linalg.generic' to the TPU: its body uses a value defined outside it (in 'arith.mulf'); pass it as an input instead (float constants may be used)}}
   %r = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%a : tensor<8x128xf32>) outs(%empty : tensor<8x128xf32>) {
   ^bb0(%x: f32, %out: f32):
     %m = arith.mulf %x, %s : f32

@@ -132,3 +132,30 @@ func.func @divide(%a: tensor<7x300xf32>, %b: tensor<7x300xf32>) -> tensor<7x300x
   } -> tensor<7x300xf32>
   return %q : tensor<7x300xf32>
 }
+
+// -----
+
+// A float constant from outside the body is copied into it; math ops,
+// comparisons and selects are VPU ops too.
+// CHECK-LABEL: func.func @relu_exp
+// CHECK: tpu.elementwise ins(%arg0 : tensor<7x300xf32>) -> tensor<7x300xf32> {
+// CHECK-NEXT: ^bb0(%[[X:.*]]: f32):
+// CHECK-NEXT: %[[ZERO:.*]] = arith.constant 0.000000e+00 : f32
+// CHECK-NEXT: %[[M:.*]] = arith.maximumf %[[X]], %[[ZERO]] : f32
+// CHECK-NEXT: %[[E:.*]] = math.exp %[[M]] : f32
+// CHECK-NEXT: %[[GT:.*]] = arith.cmpf ogt, %[[E]], %[[X]] : f32
+// CHECK-NEXT: %[[S:.*]] = arith.select %[[GT]], %[[E]], %[[ZERO]] : f32
+// CHECK-NEXT: tpu.yield %[[S]] : f32
+func.func @relu_exp(%a: tensor<7x300xf32>) -> tensor<7x300xf32> {
+  %zero = arith.constant 0.0 : f32
+  %empty = tensor.empty() : tensor<7x300xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%a : tensor<7x300xf32>) outs(%empty : tensor<7x300xf32>) {
+  ^bb0(%x: f32, %out: f32):
+    %m = arith.maximumf %x, %zero : f32
+    %e = math.exp %m : f32
+    %gt = arith.cmpf ogt, %e, %x : f32
+    %s = arith.select %gt, %e, %zero : f32
+    linalg.yield %s : f32
+  } -> tensor<7x300xf32>
+  return %r : tensor<7x300xf32>
+}

@@ -223,8 +223,8 @@ func.func @main() {
   %c0 = arith.constant 0 : index
   %buf = memref.alloc() {tpu.address = 0 : i64} : memref<8x128xf32, #tpu.memory_space<vmem>>
   %v = tpu.vector_load %buf[%c0] : memref<8x128xf32, #tpu.memory_space<vmem>>, vector<8x128xf32>
-  // expected-error @+1 {{tpu-lower-to-isa: vector comparison 'ogt' has no instruction; use une, oeq, olt or ole}}
-  %e = arith.cmpf ogt, %v, %v : vector<8x128xf32>
+  // expected-error @+1 {{tpu-lower-to-isa: vector comparison 'one' has no instruction; use oeq, une, olt, ole, ogt or oge}}
+  %e = arith.cmpf one, %v, %v : vector<8x128xf32>
   return
 }
 
@@ -391,4 +391,38 @@ func.func @main() {
   %q = arith.divf %n, %a : vector<8x128xf32>
   tpu.vector_store %q, %buf[%c0] : vector<8x128xf32>, memref<16x128xf32, #tpu.memory_space<vmem>>
   func.return
+}
+
+// -----
+
+// The VPU's table rows (VpuOps.def) are one instruction each; ogt and oge
+// are olt and ole with the operands swapped; a float constant is a
+// broadcast of its bits.
+// CHECK: inst v.ld v[[A:[0-9]+]], s0, 0, s31, 0xff
+// CHECK: inst v.ld v[[B:[0-9]+]], s{{[0-9]+}}, 0, s31, 0xff
+// CHECK: inst v.cmp.lt v[[GT:[0-9]+]], v[[B]], v[[A]]
+// CHECK: inst v.cmp.le v[[GE:[0-9]+]], v[[B]], v[[A]]
+// CHECK: inst v.neg v[[N:[0-9]+]], v[[A]]
+// CHECK: inst v.exp v[[E:[0-9]+]], v[[N]]
+// CHECK: inst v.abs v[[ABS:[0-9]+]], v[[E]]
+// CHECK: inst v.sel v[[S:[0-9]+]], v[[GT]], v[[ABS]], v[[B]]
+// CHECK: inst s.li s[[BITS:[0-9]+]], 1069547520
+// CHECK: inst v.bcast v[[HALF:[0-9]+]], s[[BITS]]
+// CHECK: inst v.sel v{{[0-9]+}}, v[[GE]], v[[S]], v[[HALF]]
+func.func @main() {
+  %c0 = arith.constant 0 : index
+  %c8 = arith.constant 8 : index
+  %buf = memref.alloc() {tpu.address = 0 : i64} : memref<16x128xf32, #tpu.memory_space<vmem>>
+  %a = tpu.vector_load %buf[%c0] : memref<16x128xf32, #tpu.memory_space<vmem>>, vector<8x128xf32>
+  %b = tpu.vector_load %buf[%c8] : memref<16x128xf32, #tpu.memory_space<vmem>>, vector<8x128xf32>
+  %gt = arith.cmpf ogt, %a, %b : vector<8x128xf32>
+  %ge = arith.cmpf oge, %a, %b : vector<8x128xf32>
+  %n = arith.negf %a : vector<8x128xf32>
+  %e = math.exp %n : vector<8x128xf32>
+  %abs = math.absf %e : vector<8x128xf32>
+  %s = arith.select %gt, %abs, %b : vector<8x128xi1>, vector<8x128xf32>
+  %c = arith.constant dense<1.5> : vector<8x128xf32>
+  %t = arith.select %ge, %s, %c : vector<8x128xi1>, vector<8x128xf32>
+  tpu.vector_store %t, %buf[%c0] : vector<8x128xf32>, memref<16x128xf32, #tpu.memory_space<vmem>>
+  return
 }

@@ -30,6 +30,12 @@ Value applyBody(KernelBuilder &b, Block &body, ValueRange inputs) {
                                              Rounding::NearestEven));
       continue;
     }
+    if (auto constant = dyn_cast<arith::ConstantOp>(op)) {
+      auto value = cast<FloatAttr>(constant.getValue());
+      mapping.map(constant.getResult(),
+                  b.splat(float(value.getValueAsDouble())));
+      continue;
+    }
     if (auto ext = dyn_cast<arith::ExtFOp>(op)) {
       mapping.map(ext.getResult(), mapping.lookup(ext.getIn()));
       continue;

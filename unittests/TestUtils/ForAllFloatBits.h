@@ -1,0 +1,45 @@
+//===- ForAllFloatBits.h - Run a check on every f32 bit pattern -*- C++ -*-===//
+//
+// The exhaustive numeric tests' loop: all 2^32 patterns, split over the
+// host's cores.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TPU_UNITTESTS_TESTUTILS_FORALLFLOATBITS_H
+#define TPU_UNITTESTS_TESTUTILS_FORALLFLOATBITS_H
+
+#include <algorithm>
+#include <atomic>
+#include <cstdint>
+#include <thread>
+#include <vector>
+
+namespace tpu::testing {
+
+/// Runs `check(bits)` on every 32-bit pattern over all cores and returns how
+/// many failed. `check` returns false on a failure.
+template <typename CheckFn>
+inline uint64_t forAllFloatBits(const CheckFn &check) {
+  unsigned numThreads = std::max(1u, std::thread::hardware_concurrency());
+  std::atomic<uint64_t> failures{0};
+  std::vector<std::thread> threads;
+  uint64_t chunk = ((1ull << 32) + numThreads - 1) / numThreads;
+  for (unsigned t = 0; t < numThreads; ++t) {
+    threads.emplace_back([&, t] {
+      uint64_t begin = t * chunk,
+               end = std::min<uint64_t>(1ull << 32, begin + chunk);
+      uint64_t local = 0;
+      for (uint64_t bits = begin; bits < end; ++bits)
+        if (!check(static_cast<uint32_t>(bits)))
+          ++local;
+      failures += local;
+    });
+  }
+  for (std::thread &thread : threads)
+    thread.join();
+  return failures;
+}
+
+} // namespace tpu::testing
+
+#endif // TPU_UNITTESTS_TESTUTILS_FORALLFLOATBITS_H
