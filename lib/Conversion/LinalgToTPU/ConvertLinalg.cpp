@@ -35,18 +35,28 @@ struct ConvertElementwise : public OpInterfaceRewritePattern<linalg::LinalgOp> {
   using OpInterfaceRewritePattern::OpInterfaceRewritePattern;
   LogicalResult matchAndRewrite(linalg::LinalgOp op,
                                 PatternRewriter &rewriter) const override {
-    if (isMatmulLike(op) || isa<linalg::FillOp>(op) ||
+    if (isMatmulLike(op) || isa<linalg::FillOp, linalg::BroadcastOp>(op) ||
         !linalg::isElementwise(op))
       return failure();
     auto generic = dyn_cast<linalg::GenericOp>(op.getOperation());
-    if (!generic) {
-      FailureOr<linalg::GenericOp> generalized =
-          linalg::generalizeNamedOp(rewriter, op);
-      if (failed(generalized))
-        return failure();
-      generic = *generalized;
-    }
-    return convertElementwise(rewriter, generic);
+    if (generic)
+      return convertElementwise(rewriter, generic);
+    FailureOr<linalg::GenericOp> generalized =
+        linalg::generalizeNamedOp(rewriter, op);
+    if (failed(generalized))
+      return failure();
+    // The named op is gone: a pattern that changed the IR must succeed,
+    // and a conversion that failed has said why on the generic.
+    (void)convertElementwise(rewriter, *generalized);
+    return success();
+  }
+};
+
+struct ConvertBroadcast : public OpRewritePattern<linalg::BroadcastOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(linalg::BroadcastOp op,
+                                PatternRewriter &rewriter) const override {
+    return convertBroadcast(rewriter, op);
   }
 };
 
@@ -66,13 +76,15 @@ struct ConvertLinalgPass
       if (isa<linalg::FillOp>(op))
         return;
       failedToConvert = true;
-      if (!isMatmulLike(op) && !linalg::isElementwise(op))
+      if (!isMatmulLike(op) && !linalg::isElementwise(op) &&
+          !isa<linalg::BroadcastOp>(op))
         op.emitError() << "'" << op->getName()
                        << "' is not supported by the TPU compiler; it takes "
                           "linalg.matmul, linalg.batch_matmul and "
-                          "linalg.matvec (with linalg.fill inits), and "
-                          "elementwise ops (linalg.generic and the named "
-                          "ones) the VPU can run";
+                          "linalg.matvec (with linalg.fill inits), "
+                          "linalg.broadcast, and elementwise ops "
+                          "(linalg.generic and the named ones) the VPU can "
+                          "run";
     });
     if (failedToConvert)
       return signalPassFailure();
@@ -89,5 +101,5 @@ struct ConvertLinalgPass
 void tpu::populateLinalgToTPUPatterns(RewritePatternSet &patterns,
                                       Precision defaultPrecision) {
   patterns.add<ConvertMatmul>(patterns.getContext(), defaultPrecision);
-  patterns.add<ConvertElementwise>(patterns.getContext());
+  patterns.add<ConvertElementwise, ConvertBroadcast>(patterns.getContext());
 }

@@ -73,10 +73,20 @@ FailureOr<ElementwiseOp> tpu::convertElementwise(RewriterBase &rewriter,
   if (op.getNumDpsInits() != 1)
     return fail(llvm::Twine(op.getNumDpsInits()) +
                 " results; one is supported");
-  if (!llvm::all_of(op.getIndexingMapsArray(),
-                    [](AffineMap map) { return map.isIdentity(); }))
-    return fail("broadcasting and transposing maps are not supported yet; "
-                "every operand needs the identity map");
+  // Inputs may drop loop dimensions (a broadcast), not permute them.
+  auto isBroadcast = [](AffineMap map) {
+    if (!map.isProjectedPermutation(/*allowZeroInResults=*/false))
+      return false;
+    for (unsigned i = 1; i < map.getNumResults(); ++i)
+      if (map.getDimPosition(i) <= map.getDimPosition(i - 1))
+        return false;
+    return true;
+  };
+  if (!op.getMatchingIndexingMap(op.getDpsInitOperand(0)).isIdentity() ||
+      !llvm::all_of(op.getIndexingMapsArray(), isBroadcast))
+    return fail("transposing maps (and constant indices) are not supported "
+                "yet; an input's map may drop dimensions (a broadcast), the "
+                "result's must be the identity");
   if (!op.hasPureTensorSemantics())
     return fail("it operates on buffers; the TPU compiler takes linalg on "
                 "tensors");
@@ -99,8 +109,22 @@ FailureOr<ElementwiseOp> tpu::convertElementwise(RewriterBase &rewriter,
     return fail(*problem);
 
   rewriter.setInsertionPoint(op);
-  auto elementwise = ElementwiseOp::create(rewriter, op.getLoc(), resultType,
-                                           op.getDpsInputs(), Value());
+  // Inputs whose maps drop dimensions, broadcast to the result's shape.
+  SmallVector<Value> inputs;
+  for (OpOperand *input : op.getDpsInputOperands()) {
+    AffineMap map = op.getMatchingIndexingMap(input);
+    SmallVector<int64_t> dropped;
+    for (unsigned d = 0; d < map.getNumDims(); ++d)
+      if (!map.isFunctionOfDim(d))
+        dropped.push_back(d);
+    FailureOr<Value> full =
+        broadcastTo(rewriter, op, input->get(), dropped, resultType.getShape());
+    if (failed(full))
+      return failure();
+    inputs.push_back(*full);
+  }
+  auto elementwise =
+      ElementwiseOp::create(rewriter, op.getLoc(), resultType, inputs, Value());
   Block *newBody = rewriter.createBlock(&elementwise.getBody());
   IRMapping mapping;
   for (Value arg : body->getArguments().drop_back())

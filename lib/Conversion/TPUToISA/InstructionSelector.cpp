@@ -181,14 +181,16 @@ void InstructionSelector::select(Operation *op) {
       })
       .Case([&](VectorLoadOp load) {
         int64_t row = address(op, load.getRow(), baseOf(op, load.getSource()));
+        int64_t stride = load.getSublaneStride() == 0 ? kZeroReg : kOneReg;
         code.emit(Opcode::VLd, {registers.define(op, load.getResult()), row, 0,
-                                kOneReg, 0xff});
+                                stride, 0xff});
       })
       .Case([&](VectorStoreOp store) {
         int64_t value = useVector(op, store.getValue());
         int64_t row =
             address(op, store.getRow(), baseOf(op, store.getTarget()));
-        code.emit(Opcode::VSt, {value, row, 0, kOneReg, 0xff});
+        code.emit(Opcode::VSt,
+                  {value, row, 0, kOneReg, int64_t(store.getSublaneMask())});
       })
       .Case([&](DmaLoadOp dma) {
         int64_t vmem =

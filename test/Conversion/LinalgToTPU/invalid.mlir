@@ -4,7 +4,7 @@
 // OPTION: for the --default-precision option: unknown precision 'fastest'; expected one of default, high, highest (or JAX's bfloat16, bfloat16_3x, tensorfloat32, float32, BF16_BF16_F32, BF16_BF16_F32_X3, BF16_BF16_F32_X6)
 
 func.func @conv(%i: tensor<1x8x8x1xf32>, %f: tensor<3x3x1x1xf32>, %o: tensor<1x6x6x1xf32>) -> tensor<1x6x6x1xf32> {
-  // expected-error @+1 {{'linalg.conv_2d_nhwc_hwcf' is not supported by the TPU compiler; it takes linalg.matmul, linalg.batch_matmul and linalg.matvec (with linalg.fill inits), and elementwise ops (linalg.generic and the named ones) the VPU can run}}
+  // expected-error @+1 {{'linalg.conv_2d_nhwc_hwcf' is not supported by the TPU compiler; it takes linalg.matmul, linalg.batch_matmul and linalg.matvec (with linalg.fill inits), linalg.broadcast, and elementwise ops (linalg.generic and the named ones) the VPU can run}}
   %r = linalg.conv_2d_nhwc_hwcf ins(%i, %f : tensor<1x8x8x1xf32>, tensor<3x3x1x1xf32>) outs(%o : tensor<1x6x6x1xf32>) -> tensor<1x6x6x1xf32>
   return %r : tensor<1x6x6x1xf32>
 }
@@ -74,10 +74,10 @@ func.func @no_vpu_op(%a: tensor<8x128xf32>) -> tensor<8x128xf32> {
 
 // -----
 
-func.func @broadcast(%a: tensor<128xf32>) -> tensor<8x128xf32> {
+func.func @transpose(%a: tensor<128x8xf32>) -> tensor<8x128xf32> {
   %empty = tensor.empty() : tensor<8x128xf32>
-  // expected-error @+1 {{cannot convert this elementwise 'linalg.generic' to the TPU: broadcasting and transposing maps are not supported yet; every operand needs the identity map}}
-  %r = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%a : tensor<128xf32>) outs(%empty : tensor<8x128xf32>) {
+  // expected-error @+1 {{cannot convert this elementwise 'linalg.generic' to the TPU: transposing maps (and constant indices) are not supported yet; an input's map may drop dimensions (a broadcast), the result's must be the identity}}
+  %r = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d1, d0)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%a : tensor<128x8xf32>) outs(%empty : tensor<8x128xf32>) {
   ^bb0(%x: f32, %out: f32):
     linalg.yield %x : f32
   } -> tensor<8x128xf32>
@@ -180,4 +180,25 @@ func.func @truncf_rounding(%a: tensor<8x128xf32>) -> tensor<8x128xbf16> {
     linalg.yield %t : bf16
   } -> tensor<8x128xbf16>
   return %r : tensor<8x128xbf16>
+}
+
+// -----
+
+func.func @lane_broadcast(%a: tensor<8xf32>) -> tensor<8x128xf32> {
+  %empty = tensor.empty() : tensor<8x128xf32>
+  // expected-error @+1 {{cannot broadcast 'tensor<8xf32>' on the TPU: the last dimension would be new, which repeats one value across the lanes of a row; that is not supported yet (only new leading dimensions and a rank-1 row repeated down the rows are)}}
+  %r = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%a : tensor<8xf32>) outs(%empty : tensor<8x128xf32>) {
+  ^bb0(%x: f32, %out: f32):
+    linalg.yield %x : f32
+  } -> tensor<8x128xf32>
+  return %r : tensor<8x128xf32>
+}
+
+// -----
+
+func.func @row_broadcast_of_a_matrix(%a: tensor<2x128xf32>) -> tensor<2x8x128xf32> {
+  %empty = tensor.empty() : tensor<2x8x128xf32>
+  // expected-error @+1 {{cannot broadcast 'tensor<2x128xf32>' on the TPU: a new second-to-last dimension repeats rows, which is supported for a rank-1 source (a row) only}}
+  %r = linalg.broadcast ins(%a : tensor<2x128xf32>) outs(%empty : tensor<2x8x128xf32>) dimensions = [1]
+  return %r : tensor<2x8x128xf32>
 }

@@ -159,3 +159,26 @@ func.func @relu_exp(%a: tensor<7x300xf32>) -> tensor<7x300xf32> {
   } -> tensor<7x300xf32>
   return %r : tensor<7x300xf32>
 }
+
+// -----
+
+// An input whose map drops dimensions is broadcast to the result's shape
+// first: a bias row (d1) down the rows, a matrix across a batch (d1, d2);
+// linalg.broadcast is the same op.
+// CHECK-LABEL: func.func @bias_and_batch
+// CHECK: %[[ROW:.*]] = tpu.broadcast %arg1 dimensions = [0, 1] : tensor<300xf32> -> tensor<3x7x300xf32>
+// CHECK: %[[MAT:.*]] = tpu.broadcast %arg2 dimensions = [0] : tensor<7x300xf32> -> tensor<3x7x300xf32>
+// CHECK: %[[SUM:.*]] = tpu.elementwise ins(%arg0, %[[ROW]], %[[MAT]] : tensor<3x7x300xf32>, tensor<3x7x300xf32>, tensor<3x7x300xf32>) -> tensor<3x7x300xf32>
+// CHECK: tpu.broadcast %arg1 dimensions = [0] : tensor<300xf32> -> tensor<7x300xf32>
+func.func @bias_and_batch(%x: tensor<3x7x300xf32>, %bias: tensor<300xf32>, %m: tensor<7x300xf32>) -> (tensor<3x7x300xf32>, tensor<7x300xf32>) {
+  %empty = tensor.empty() : tensor<3x7x300xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d1, d2)>, affine_map<(d0, d1, d2) -> (d2)>, affine_map<(d0, d1, d2) -> (d1, d2)>, affine_map<(d0, d1, d2) -> (d0, d1, d2)>], iterator_types = ["parallel", "parallel", "parallel"]} ins(%x, %bias, %m : tensor<3x7x300xf32>, tensor<300xf32>, tensor<7x300xf32>) outs(%empty : tensor<3x7x300xf32>) {
+  ^bb0(%a: f32, %b: f32, %c: f32, %out: f32):
+    %s = arith.addf %a, %b : f32
+    %t = arith.addf %s, %c : f32
+    linalg.yield %t : f32
+  } -> tensor<3x7x300xf32>
+  %empty2 = tensor.empty() : tensor<7x300xf32>
+  %rows = linalg.broadcast ins(%bias : tensor<300xf32>) outs(%empty2 : tensor<7x300xf32>) dimensions = [0]
+  return %r, %rows : tensor<3x7x300xf32>, tensor<7x300xf32>
+}

@@ -426,3 +426,17 @@ func.func @main() {
   tpu.vector_store %t, %buf[%c0] : vector<8x128xf32>, memref<16x128xf32, #tpu.memory_space<vmem>>
   return
 }
+
+// -----
+
+// A sublane broadcast reads with stride s0 (zero); a masked store names
+// its sublanes.
+// CHECK: inst v.ld v[[ROW:[0-9]+]], s0, 0, s0, 0xff
+// CHECK: inst v.st v[[ROW]], s0, 0, s31, 0x7f
+func.func @main() {
+  %c0 = arith.constant 0 : index
+  %buf = memref.alloc() {tpu.address = 0 : i64} : memref<8x128xf32, #tpu.memory_space<vmem>>
+  %row = tpu.vector_load %buf[%c0] {sublane_stride = 0 : i64} : memref<8x128xf32, #tpu.memory_space<vmem>>, vector<8x128xf32>
+  tpu.vector_store %row, %buf[%c0] {sublane_mask = 127 : i64} : vector<8x128xf32>, memref<8x128xf32, #tpu.memory_space<vmem>>
+  return
+}

@@ -395,3 +395,51 @@ func.func @passes_term_shapes(%a: tensor<8x128xf32>, %a2: tensor<8x256xf32>, %b:
   %r = tpu.matmul_passes lhs(%a, %a2) rhs(%b, %b2) {nan_fixed_terms = 0 : i64} : (tensor<8x128xf32>, tensor<8x256xf32>, tensor<128x128xf32>, tensor<256x128xf32>) -> tensor<8x128xf32>
   return
 }
+
+// -----
+
+func.func @broadcast_rank(%a: tensor<300xf32>) {
+  // expected-error @+1 {{'tpu.broadcast' op adds 2 dimension(s) to a rank 1 source, so the result has rank 3, not 2}}
+  %r = tpu.broadcast %a dimensions = [0, 1] : tensor<300xf32> -> tensor<7x300xf32>
+  return
+}
+
+// -----
+
+func.func @broadcast_order(%a: tensor<300xf32>) {
+  // expected-error @+1 {{'tpu.broadcast' op dimensions must be increasing and in [0, 3)}}
+  %r = tpu.broadcast %a dimensions = [1, 0] : tensor<300xf32> -> tensor<2x7x300xf32>
+  return
+}
+
+// -----
+
+func.func @broadcast_size(%a: tensor<300xf32>) {
+  // expected-error @+1 {{'tpu.broadcast' op result dimension 1 is 301 but the source's dimension 0 is 300}}
+  %r = tpu.broadcast %a dimensions = [0] : tensor<300xf32> -> tensor<7x301xf32>
+  return
+}
+
+// -----
+
+func.func @broadcast_type(%a: tensor<300xf32>) {
+  // expected-error @+1 {{'tpu.broadcast' op keeps the element type: 'tensor<300xf32>' to 'tensor<7x300xbf16>'}}
+  %r = tpu.broadcast %a dimensions = [0] : tensor<300xf32> -> tensor<7x300xbf16>
+  return
+}
+
+// -----
+
+func.func @broadcast_lanes(%a: tensor<7xf32>) {
+  // expected-error @+1 {{'tpu.broadcast' op cannot add the last dimension: repeating a value across lanes is not supported yet}}
+  %r = tpu.broadcast %a dimensions = [1] : tensor<7xf32> -> tensor<7x300xf32>
+  return
+}
+
+// -----
+
+func.func @broadcast_rows(%a: tensor<2x300xf32>) {
+  // expected-error @+1 {{'tpu.broadcast' op adds the second-to-last dimension (a row broadcast), which needs a rank-1 source, got 'tensor<2x300xf32>'}}
+  %r = tpu.broadcast %a dimensions = [1] : tensor<2x300xf32> -> tensor<2x7x300xf32>
+  return
+}

@@ -105,6 +105,8 @@ func.func @buffer_forms(%a: memref<7x100xf32, #tiled, #hbm>, %b: memref<16x128xf
 // CHECK: tpu.dma_store %arg1[%[[I]]] to %arg0[%[[I]], stride %[[I]]] tiles %[[I]] sem 1
 // CHECK: tpu.tiled_view %arg0 : memref<8x128xf32, #tiled, #tpu.memory_space<hbm>> to memref<7x100xf32, #tiled, #tpu.memory_space<hbm>>
 // CHECK: tpu.transpose_block %arg1[%[[I]]] to %arg1[%[[I]]]
+// CHECK: tpu.vector_load %arg1[%[[I]]] {sublane_stride = 0 : i64}
+// CHECK: tpu.vector_store %[[P]], %arg1[%[[I]]] {sublane_mask = 7 : i64}
 func.func @loop_level(%hbm: memref<8x128xf32, #tiled, #hbm>, %vmem: memref<16x128xf32, #tpu.memory_space<vmem>>, %i: index) {
   tpu.dma_load %hbm[%i, stride %i] to %vmem[%i] tiles %i sem 2 : memref<8x128xf32, #tiled, #hbm>, memref<16x128xf32, #tpu.memory_space<vmem>>
   tpu.dma_wait sem 2 count 1
@@ -117,5 +119,20 @@ func.func @loop_level(%hbm: memref<8x128xf32, #tiled, #hbm>, %vmem: memref<16x12
   tpu.dma_store %vmem[%i] to %hbm[%i, stride %i] tiles %i sem 1 : memref<16x128xf32, #tpu.memory_space<vmem>>, memref<8x128xf32, #tiled, #hbm>
   %w = tpu.tiled_view %hbm : memref<8x128xf32, #tiled, #hbm> to memref<7x100xf32, #tiled, #hbm>
   tpu.transpose_block %vmem[%i] to %vmem[%i] : memref<16x128xf32, #tpu.memory_space<vmem>>, memref<16x128xf32, #tpu.memory_space<vmem>>
+  %row = tpu.vector_load %vmem[%i] {sublane_stride = 0 : i64} : memref<16x128xf32, #tpu.memory_space<vmem>>, vector<8x128xf32>
+  tpu.vector_store %p, %vmem[%i] {sublane_mask = 7 : i64} : vector<8x128xf32>, memref<16x128xf32, #tpu.memory_space<vmem>>
   return
+}
+
+// A row repeated down new rows and a new leading dimension, in tensor and
+// buffer form.
+// CHECK-LABEL: func @broadcast
+// CHECK: tpu.broadcast %arg0 dimensions = [0, 1] : tensor<300xf32> -> tensor<2x7x300xf32>
+// CHECK: tpu.broadcast %arg1 dimensions = [0] : tensor<7x300xf32> -> tensor<3x7x300xf32>
+// CHECK: tpu.broadcast %arg2 outs(%arg3) dimensions = [0] : memref<300xf32, #tiled1, #tpu.memory_space<hbm>> outs memref<7x300xf32, #tiled, #tpu.memory_space<hbm>>
+func.func @broadcast(%row: tensor<300xf32>, %m: tensor<7x300xf32>, %rowBuf: memref<300xf32, #tiled1, #hbm>, %out: memref<7x300xf32, #tiled, #hbm>) -> (tensor<2x7x300xf32>, tensor<3x7x300xf32>) {
+  %a = tpu.broadcast %row dimensions = [0, 1] : tensor<300xf32> -> tensor<2x7x300xf32>
+  %b = tpu.broadcast %m dimensions = [0] : tensor<7x300xf32> -> tensor<3x7x300xf32>
+  tpu.broadcast %rowBuf outs(%out) dimensions = [0] : memref<300xf32, #tiled1, #hbm> outs memref<7x300xf32, #tiled, #hbm>
+  return %a, %b : tensor<2x7x300xf32>, tensor<3x7x300xf32>
 }

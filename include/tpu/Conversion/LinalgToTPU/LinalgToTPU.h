@@ -18,12 +18,28 @@ llvm::FailureOr<MatmulOp> convertMatmul(mlir::RewriterBase &rewriter,
                                         mlir::linalg::LinalgOp op,
                                         Precision defaultPrecision);
 
-/// Replaces an elementwise linalg.generic (all loops parallel, identity
-/// maps, one result whose init it does not read) by tpu.elementwise with
+/// Replaces an elementwise linalg.generic (all loops parallel, one result
+/// whose init it does not read, inputs with identity maps or maps that
+/// drop dimensions, which become tpu.broadcast ops) by tpu.elementwise with
 /// the same body. Fails with an error on the op when the body holds an op
 /// the VPU cannot run or element types other than f32 and bf16.
 llvm::FailureOr<ElementwiseOp> convertElementwise(mlir::RewriterBase &rewriter,
                                                   mlir::linalg::GenericOp op);
+
+/// Replaces a linalg.broadcast on tensors by tpu.broadcast, or fails with
+/// an error on the op when the TPU cannot broadcast that way.
+llvm::FailureOr<BroadcastOp> convertBroadcast(mlir::RewriterBase &rewriter,
+                                              mlir::linalg::BroadcastOp op);
+
+/// `source` with the new dimensions `dimensions` (as linalg.broadcast
+/// numbers them) to `shape`: a tpu.broadcast before the insertion point,
+/// or `source` itself when nothing is new. Fails with an error on `user`
+/// when the TPU cannot broadcast that way.
+llvm::FailureOr<mlir::Value> broadcastTo(mlir::RewriterBase &rewriter,
+                                         mlir::Operation *user,
+                                         mlir::Value source,
+                                         llvm::ArrayRef<int64_t> dimensions,
+                                         llvm::ArrayRef<int64_t> shape);
 
 /// Whether `op` is a matrix product convertMatmul takes.
 bool isMatmulLike(mlir::Operation *op);

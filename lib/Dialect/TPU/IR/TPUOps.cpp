@@ -223,6 +223,52 @@ void ResizeOp::getEffects(
                    effects);
 }
 
+LogicalResult BroadcastOp::verify() {
+  if (failed(
+          verifyKernelForm(*this, getSource(),
+                           getOuts() ? ValueRange(getOuts()) : ValueRange())))
+    return failure();
+  Value result = getResultValue();
+  ArrayRef<int64_t> from = shapeOf(getSource()), to = shapeOf(result);
+  ArrayRef<int64_t> dims = getDimensions();
+  int64_t rank = int64_t(to.size());
+  if (elementTypeOf(getSource()) != elementTypeOf(result))
+    return emitOpError() << "keeps the element type: " << getSource().getType()
+                         << " to " << result.getType();
+  if (from.size() + dims.size() != to.size())
+    return emitOpError() << "adds " << dims.size() << " dimension(s) to a rank "
+                         << from.size() << " source, so the result has rank "
+                         << from.size() + dims.size() << ", not " << rank;
+  for (size_t i = 0; i < dims.size(); ++i)
+    if (dims[i] < 0 || dims[i] >= rank || (i > 0 && dims[i] <= dims[i - 1]))
+      return emitOpError() << "dimensions must be increasing and in [0, "
+                           << rank << ")";
+  for (int64_t d = 0, s = 0; d < rank; ++d) {
+    if (llvm::is_contained(dims, d))
+      continue;
+    if (from[s] != to[d])
+      return emitOpError() << "result dimension " << d << " is " << to[d]
+                           << " but the source's dimension " << s << " is "
+                           << from[s];
+    ++s;
+  }
+  if (llvm::is_contained(dims, rank - 1))
+    return emitOpError() << "cannot add the last dimension: repeating a value "
+                            "across lanes is not supported yet";
+  if (rank >= 2 && llvm::is_contained(dims, rank - 2) && from.size() != 1)
+    return emitOpError() << "adds the second-to-last dimension (a row "
+                            "broadcast), which needs a rank-1 source, got "
+                         << getSource().getType();
+  return success();
+}
+
+void BroadcastOp::getEffects(
+    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
+        &effects) {
+  addKernelEffects(*this, getOuts() ? ValueRange(getOuts()) : ValueRange(),
+                   effects);
+}
+
 LogicalResult ReshapeOp::verify() {
   if (failed(
           verifyKernelForm(*this, getSource(),

@@ -62,7 +62,7 @@ bool hasZeroPadding(Value tensor) {
   if (auto elementwise = dyn_cast<ElementwiseOp>(def))
     return mapsZeroToZero(elementwise) &&
            llvm::all_of(elementwise.getInputs(), hasZeroPadding);
-  if (isa<ResizeOp, ReshapeOp, SplitOp>(def))
+  if (isa<ResizeOp, ReshapeOp, SplitOp, BroadcastOp>(def))
     return hasZeroPadding(def->getOperand(0));
   return true;
 }
@@ -175,6 +175,15 @@ struct ElementwiseOpInterface
   }
 };
 
+struct BroadcastOpInterface
+    : KernelOpInterface<BroadcastOp, BroadcastOpInterface> {
+  static Operation *createBufferForm(RewriterBase &rewriter, BroadcastOp op,
+                                     ValueRange buffers, ValueRange outs) {
+    return BroadcastOp::create(rewriter, op.getLoc(), Type(), buffers[0],
+                               outs[0], op.getDimensionsAttr());
+  }
+};
+
 /// tpu.resize and tpu.reshape: a view of the source where the tiled image
 /// stays, else a kernel that moves the data.
 template <typename Op>
@@ -245,6 +254,7 @@ void tpu::registerBufferizableOpInterfaceExternalModels(
     SplitOp::attachInterface<SplitOpInterface>(*context);
     MatmulPassesOp::attachInterface<MatmulPassesOpInterface>(*context);
     ElementwiseOp::attachInterface<ElementwiseOpInterface>(*context);
+    BroadcastOp::attachInterface<BroadcastOpInterface>(*context);
     ResizeOp::attachInterface<RelayoutOpInterface<ResizeOp>>(*context);
     ReshapeOp::attachInterface<RelayoutOpInterface<ReshapeOp>>(*context);
   });

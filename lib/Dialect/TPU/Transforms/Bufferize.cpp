@@ -51,7 +51,8 @@ LogicalResult checkEntry(func::FuncOp func) {
     if (failed(checkBoundaryType(func, resultType, "result", index)))
       return failure();
   for (Operation &op : func.getBody().front().without_terminator()) {
-    if (isa<SplitOp, MatmulPassesOp, ElementwiseOp, ResizeOp, ReshapeOp>(op)) {
+    if (isa<SplitOp, MatmulPassesOp, ElementwiseOp, ResizeOp, ReshapeOp,
+            BroadcastOp>(op)) {
       if (failed(checkBufferizable(&op)))
         return failure();
       continue;

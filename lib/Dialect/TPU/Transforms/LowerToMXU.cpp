@@ -44,7 +44,8 @@ struct LowerMatmulPasses : public OpRewritePattern<MatmulPassesOp> {
 };
 
 bool isKernelOp(Operation *op) {
-  return isa<MatmulPassesOp, SplitOp, ElementwiseOp, ResizeOp, ReshapeOp>(op);
+  return isa<MatmulPassesOp, SplitOp, ElementwiseOp, ResizeOp, ReshapeOp,
+             BroadcastOp>(op);
 }
 
 struct LowerToMXUPass : public tpu::impl::TPULowerToMXUBase<LowerToMXUPass> {
@@ -94,5 +95,6 @@ void tpu::populateLowerToMXUPatterns(RewritePatternSet &patterns,
   patterns.add<LowerKernel<SplitOp, lowerSplit>,
                LowerKernel<ElementwiseOp, lowerElementwise>,
                LowerKernel<ResizeOp, lowerResize>,
-               LowerKernel<ReshapeOp, lowerReshape>>(context);
+               LowerKernel<ReshapeOp, lowerReshape>,
+               LowerKernel<BroadcastOp, lowerBroadcast>>(context);
 }

@@ -186,3 +186,44 @@ func.func @main(%a: tensor<8x384xf32>, %x: tensor<300xf32>) -> tensor<7xf32> {
   %y = tpu.reshape %s : tensor<7x1xf32> -> tensor<7xf32>
   return %y : tensor<7xf32>
 }
+
+// -----
+
+// A row broadcast: the source's three tiles DMAed in, row 0 of each read
+// into every sublane and stored twice: whole, and (for the last of the
+// 7 rows) masked to sublanes 0-6 over zeros; then every row of tiles but
+// the last of each of the 2 matrices gets the whole row, the last the
+// masked one.
+// CHECK-LABEL: func.func @main
+// CHECK: %[[OUT:.*]] = memref.alloc() : memref<2x7x300xf32, #tiled{{[0-9]*}}, #tpu.memory_space<hbm>>
+// CHECK: %[[ROW:.*]] = memref.alloc() : memref<24x128xf32, #tpu.memory_space<vmem>>
+// CHECK: %[[LAST:.*]] = memref.alloc() : memref<24x128xf32, #tpu.memory_space<vmem>>
+// CHECK: tpu.dma_load %arg0[%{{.*}}, stride %{{.*}}] to %[[ROW]][%{{.*}}] tiles %{{.*}} sem 0
+// CHECK: scf.for
+// CHECK: %[[R:.*]] = tpu.vector_load %[[ROW]][%{{.*}}] {sublane_stride = 0 : i64}
+// CHECK: tpu.vector_store %{{.*}}, %[[LAST]]
+// CHECK: tpu.vector_store %[[R]], %[[LAST]][%{{.*}}] {sublane_mask = 127 : i64}
+// CHECK: tpu.vector_store %[[R]], %[[ROW]]
+// CHECK: scf.for %{{.*}} = %{{.*}} to %c2
+// CHECK: tpu.dma_store %[[ROW]][%{{.*}}] to %[[OUT]]
+// CHECK: tpu.dma_store %[[LAST]][%{{.*}}] to %[[OUT]]
+func.func @main(%bias: tensor<300xf32>) -> tensor<2x7x300xf32> {
+  %b = tpu.broadcast %bias dimensions = [0, 1] : tensor<300xf32> -> tensor<2x7x300xf32>
+  return %b : tensor<2x7x300xf32>
+}
+
+// -----
+
+// A new leading dimension: for each of the 3 x 2 result matrices, the
+// source matrix of its kept coordinate (the second), a row of tiles at a
+// time.
+// CHECK-LABEL: func.func @main
+// CHECK: scf.for %{{.*}} = %{{.*}} to %c3
+// CHECK: scf.for %{{.*}} = %{{.*}} to %c2
+// CHECK: scf.for
+// CHECK: tpu.dma_load %arg0
+// CHECK: tpu.dma_store
+func.func @main(%m: tensor<2x9x130xf32>) -> tensor<3x2x9x130xf32> {
+  %b = tpu.broadcast %m dimensions = [0] : tensor<2x9x130xf32> -> tensor<3x2x9x130xf32>
+  return %b : tensor<3x2x9x130xf32>
+}

@@ -219,6 +219,44 @@ def TPU_ResizeOp : TPU_KernelOp<"resize"> {
   }];
 }
 
+def TPU_BroadcastOp : TPU_KernelOp<"broadcast"> {
+  let summary = "Copy the source along new dimensions";
+  let description = [{
+    As `linalg.broadcast`: the result has the source's dimensions and, at
+    the positions `dimensions` lists, new ones, along which the source is
+    repeated. `tpu-convert-linalg` makes it from `linalg.broadcast` and
+    from the broadcasting indexing maps of an elementwise `linalg.generic`.
+
+    On the machine a tile of the source is a tile of the result, or (for a
+    new second-to-last dimension, a row broadcast) row 0 of a source tile
+    read into every sublane. So the last dimension (the lanes) cannot be
+    new, and a row broadcast needs a rank-1 source (a bias row). The
+    padding of the result is the source's padding (rows past the end of a
+    row broadcast are zero).
+
+    ```mlir
+    %b = tpu.broadcast %bias dimensions = [0] : tensor<300xf32>
+           -> tensor<7x300xf32>
+    ```
+  }];
+  let arguments = (ins TPU_TensorOrBuffer:$source,
+                       Optional<TPU_HbmBuffer>:$outs,
+                       DenseI64ArrayAttr:$dimensions);
+  let results = (outs Optional<AnyStaticShapeTensor>:$result);
+  let assemblyFormat = [{
+    $source (`outs` `(` $outs^ `)`)? `dimensions` `=` $dimensions attr-dict
+    `:` type($source) (`outs` type($outs)^)? (`->` type($result)^)?
+  }];
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    bool hasBufferSemantics() { return bool(getOuts()); }
+    ::mlir::Value getResultValue() {
+      return hasBufferSemantics() ? ::mlir::Value(getOuts())
+                                  : ::mlir::Value(getResult());
+    }
+  }];
+}
+
 def TPU_ReshapeOp : TPU_KernelOp<"reshape"> {
   let summary = "The same elements in another shape";
   let description = [{
@@ -423,10 +461,14 @@ def TPU_MxuPopOp : TPU_Op<"mxu_pop"> {
 def TPU_VectorLoadOp : TPU_Op<"vector_load"> {
   let summary = "Load one VMEM tile into a vector register";
   let description = [{
-    Rows `row` .. `row + 7` of `source` as an 8 x 128 vector. Becomes
-    `v.ld`.
+    Rows `row` .. `row + 7` of `source` as an 8 x 128 vector, or with
+    `sublane_stride = 0` row `row` in every sublane (a sublane broadcast).
+    Becomes `v.ld`.
   }];
-  let arguments = (ins TPU_VmemBuffer:$source, Index:$row);
+  let arguments = (ins TPU_VmemBuffer:$source, Index:$row,
+                       DefaultValuedAttr<ConfinedAttr<I64Attr,
+                           [IntMinValue<0>, IntMaxValue<1>]>, "1">
+                         :$sublane_stride);
   let results = (outs TPU_Vreg:$result);
   let assemblyFormat = [{
     $source `[` $row `]` attr-dict `:` type($source) `,` type($result)
@@ -435,8 +477,15 @@ def TPU_VectorLoadOp : TPU_Op<"vector_load"> {
 
 def TPU_VectorStoreOp : TPU_Op<"vector_store"> {
   let summary = "Store a vector register to one VMEM tile";
-  let description = "The reverse of `tpu.vector_load`. Becomes `v.st`.";
-  let arguments = (ins TPU_Vreg:$value, TPU_VmemBuffer:$target, Index:$row);
+  let description = [{
+    The reverse of `tpu.vector_load`: sublane s to row `row + s`, for the
+    sublanes set in `sublane_mask` (all by default); the other rows keep
+    their contents. Becomes `v.st`.
+  }];
+  let arguments = (ins TPU_Vreg:$value, TPU_VmemBuffer:$target, Index:$row,
+                       DefaultValuedAttr<ConfinedAttr<I64Attr,
+                           [IntMinValue<1>, IntMaxValue<255>]>, "255">
+                         :$sublane_mask);
   let assemblyFormat = [{
     $value `,` $target `[` $row `]` attr-dict `:` type($value) `,`
     type($target)

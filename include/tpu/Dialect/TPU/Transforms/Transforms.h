@@ -76,6 +76,8 @@ llvm::FailureOr<mlir::scf::ForOp> lowerResize(mlir::RewriterBase &rewriter,
                                               ResizeOp op);
 llvm::FailureOr<mlir::scf::ForOp> lowerReshape(mlir::RewriterBase &rewriter,
                                                ReshapeOp op);
+llvm::FailureOr<mlir::scf::ForOp> lowerBroadcast(mlir::RewriterBase &rewriter,
+                                                 BroadcastOp op);
 
 /// The patterns of every kernel; `mxus` is the chip's MXU count.
 void populateLowerToMXUPatterns(mlir::RewritePatternSet &patterns,

@@ -100,6 +100,16 @@ void KernelBuilder::wait(int64_t sem, int64_t count) {
   DmaWaitOp::create(*this, sem, count);
 }
 
+Value KernelBuilder::loadRowToAllSublanes(Value vmem, Value row) {
+  return VectorLoadOp::create(*this, vregType(), vmem, row,
+                              /*sublane_stride=*/0);
+}
+
+void KernelBuilder::storeSublanes(Value value, Value vmem, Value row,
+                                  int64_t sublanes) {
+  VectorStoreOp::create(*this, value, vmem, row, (1 << sublanes) - 1);
+}
+
 Value KernelBuilder::load(Value vmem, Value row) {
   return VectorLoadOp::create(*this, vregType(), vmem, row);
 }

@@ -64,6 +64,11 @@ public:
   /// One vreg from or to the VMEM tile at `row`.
   mlir::Value load(mlir::Value vmem, mlir::Value row);
   void store(mlir::Value value, mlir::Value vmem, mlir::Value row);
+  /// The VMEM row `row` in every sublane.
+  mlir::Value loadRowToAllSublanes(mlir::Value vmem, mlir::Value row);
+  /// Sublanes 0 .. `sublanes` - 1 of `value` to rows `row` on.
+  void storeSublanes(mlir::Value value, mlir::Value vmem, mlir::Value row,
+                     int64_t sublanes);
   /// Each element of `v` rounded to bf16, kept in f32.
   mlir::Value round(mlir::Value v, Rounding rounding);
   /// The splat vreg of `value`.

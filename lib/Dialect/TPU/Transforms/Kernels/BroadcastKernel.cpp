@@ -1,0 +1,134 @@
+//===- BroadcastKernel.cpp - tpu.broadcast through VMEM -------------------===//
+//
+// New leading dimensions: each result matrix is a copy of the source
+// matrix its kept coordinates pick, moved a row of tiles at a time through
+// VMEM by DMA. A new second-to-last dimension (a row broadcast of a rank-1
+// source): the source's one row, read into all eight sublanes of each of
+// its tiles, makes a row of tiles in VMEM that is DMAed to every row of
+// tiles of the result; the last row of each matrix gets only the valid
+// sublanes and zeros below, so the padding stays zero.
+//
+//===----------------------------------------------------------------------===//
+
+#include "KernelBuilder.h"
+
+#include "tpu/Dialect/TPU/Transforms/Transforms.h"
+#include "tpu/Support/TiledLayout.h"
+
+using namespace mlir;
+using namespace tpu;
+
+namespace {
+
+ArrayRef<int64_t> shapeOf(Value value) {
+  return cast<ShapedType>(value.getType()).getShape();
+}
+
+/// for every index of `dims` (a loop per dimension, outermost first),
+/// body(indices). Returns the outermost loop.
+scf::ForOp forAllIndices(KernelBuilder &b, ArrayRef<int64_t> dims,
+                         SmallVector<Value> &indices,
+                         function_ref<void(ArrayRef<Value>)> body) {
+  return b.forLoop(dims[indices.size()], 1, [&](Value index) {
+    indices.push_back(index);
+    if (indices.size() == dims.size())
+      body(indices);
+    else
+      forAllIndices(b, dims, indices, body);
+    indices.pop_back();
+  });
+}
+
+/// A copy of the matrix its kept leading coordinates pick into every
+/// result matrix.
+scf::ForOp broadcastLeading(KernelBuilder &b, BroadcastOp op, Value staging) {
+  ArrayRef<int64_t> to = shapeOf(op.getOuts());
+  TiledShape tiled = TiledShape::get(to.vec());
+  ArrayRef<int64_t> dims = op.getDimensions();
+  // Rank 2 (nothing new, a copy) has one matrix.
+  SmallVector<int64_t> lead(to.drop_back(2));
+  if (lead.empty())
+    lead.push_back(1);
+  int64_t cols = tiled.colTiles(), rows = tiled.rowTiles();
+  Value one = b.index(1), zero = b.index(0), count = b.index(cols);
+  SmallVector<Value> indices;
+  return forAllIndices(b, lead, indices, [&](ArrayRef<Value> index) {
+    // The result's matrix number and the source's, row-major over the
+    // leading dimensions each has.
+    Value target = b.index(0), source = b.index(0);
+    for (auto [d, i] : llvm::enumerate(index)) {
+      target = b.add(b.mul(target, lead[d]), i);
+      if (!llvm::is_contained(dims, int64_t(d)))
+        source = b.add(b.mul(source, lead[d]), i);
+    }
+    b.forLoop(rows, 1, [&](Value row) {
+      Value from = b.mul(b.add(b.mul(source, rows), row), cols);
+      Value into = b.mul(b.add(b.mul(target, rows), row), cols);
+      b.dmaLoad(op.getSource(), from, one, staging, zero, count, kLoadSem);
+      b.wait(kLoadSem, 1);
+      b.dmaStore(staging, zero, op.getOuts(), into, one, count, kStoreSem);
+      b.wait(kStoreSem, 1);
+    });
+  });
+}
+
+/// The rank-1 source's row in every row of every result matrix.
+scf::ForOp broadcastRow(KernelBuilder &b, BroadcastOp op, Value staging,
+                        Value lastRows) {
+  TiledShape tiled = TiledShape::get(shapeOf(op.getOuts()).vec());
+  int64_t cols = tiled.colTiles(), rows = tiled.rowTiles();
+  int64_t validInLast = tiled.rows - (rows - 1) * int64_t(kSublanes);
+  Value one = b.index(1), zero = b.index(0), count = b.index(cols);
+  b.dmaLoad(op.getSource(), zero, one, staging, zero, count, kLoadSem);
+  b.wait(kLoadSem, 1);
+  b.forLoop(cols, 1, [&](Value col) {
+    Value row = b.mul(col, kSublanes);
+    Value replicated = b.loadRowToAllSublanes(staging, row);
+    if (lastRows) {
+      b.store(b.splat(0.0f), lastRows, row);
+      b.storeSublanes(replicated, lastRows, row, validInLast);
+    }
+    b.store(replicated, staging, row);
+  });
+  auto storeRow = [&](Value rowTiles, Value matrix, Value row) {
+    Value into = b.mul(b.add(b.mul(matrix, rows), row), cols);
+    b.dmaStore(rowTiles, zero, op.getOuts(), into, one, count, kStoreSem);
+    b.wait(kStoreSem, 1);
+  };
+  // Only the last row of tiles of a matrix can have rows past the end.
+  int64_t fullRows = lastRows ? rows - 1 : rows;
+  return b.forLoop(tiled.batch, 1, [&](Value matrix) {
+    b.forLoop(fullRows, 1, [&](Value row) { storeRow(staging, matrix, row); });
+    if (lastRows)
+      storeRow(lastRows, matrix, b.index(rows - 1));
+  });
+}
+
+} // namespace
+
+FailureOr<scf::ForOp> tpu::lowerBroadcast(RewriterBase &rewriter,
+                                          BroadcastOp op) {
+  if (!op.hasBufferSemantics())
+    return rewriter.notifyMatchFailure(op, "bufferize it first");
+  ArrayRef<int64_t> to = shapeOf(op.getOuts());
+  TiledShape tiled = TiledShape::get(to.vec());
+  int64_t rank = int64_t(to.size());
+  bool rowBroadcast =
+      rank >= 2 && llvm::is_contained(op.getDimensions(), rank - 2);
+  bool partialLastRow = rowBroadcast && tiled.rows % kSublanes != 0;
+  int64_t cols = tiled.colTiles();
+  if ((partialLastRow ? 2 : 1) * cols * int64_t(kSublanes) > kVmemRows)
+    return op.emitError() << "tpu-lower-to-mxu: a row of " << cols
+                          << " tiles of " << op.getOuts().getType()
+                          << " does not fit VMEM";
+  KernelBuilder b(op.getLoc(), rewriter);
+  b.setInsertionPoint(op);
+  Value staging = b.allocVmem(cols * kSublanes);
+  Value lastRows = partialLastRow ? b.allocVmem(cols * kSublanes) : Value();
+  scf::ForOp loop = rowBroadcast ? broadcastRow(b, op, staging, lastRows)
+                                 : broadcastLeading(b, op, staging);
+  b.dealloc(lastRows ? SmallVector<Value>{staging, lastRows}
+                     : SmallVector<Value>{staging});
+  rewriter.eraseOp(op);
+  return loop;
+}
