@@ -28,9 +28,11 @@ float quietNaN(float a, float b) {
   return floatOf(bitsOf(std::isnan(a) ? a : b) | 0x00400000u);
 }
 
+} // namespace
+
 /// IEEE-754 (2019) maximum and minimum on the flushed operands: a NaN
 /// operand gives NaN (the first one, quieted), and -0 is below +0.
-float maximum(float a, float b) {
+float maximumf(float a, float b) {
   if (std::isnan(a) || std::isnan(b))
     return quietNaN(a, b);
   a = readOperand(a);
@@ -40,7 +42,7 @@ float maximum(float a, float b) {
   return a > b ? a : b;
 }
 
-float minimum(float a, float b) {
+float minimumf(float a, float b) {
   if (std::isnan(a) || std::isnan(b))
     return quietNaN(a, b);
   a = readOperand(a);
@@ -49,6 +51,8 @@ float minimum(float a, float b) {
     return std::signbit(a) ? a : b;
   return a < b ? a : b;
 }
+
+namespace {
 
 /// docs/Numerics.md, "exp", step by step.
 float exponential(float x, float) {
@@ -94,8 +98,8 @@ constexpr ElementwiseOp kOps[] = {
      [](float a, float b) {
        return writeResult(readOperand(a) / readOperand(b));
      }},
-    {"maximumf", 2, maximum},
-    {"minimumf", 2, minimum},
+    {"maximumf", 2, maximumf},
+    {"minimumf", 2, minimumf},
     {"exp", 1, exponential},
     // Sign-bit operations: every other bit is kept.
     {"negf", 1,

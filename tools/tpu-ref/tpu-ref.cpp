@@ -20,6 +20,7 @@
 #include "tpu/Reference/ElementwiseReference.h"
 #include "tpu/Reference/ErrorBound.h"
 #include "tpu/Reference/MatmulReference.h"
+#include "tpu/Reference/ReductionReference.h"
 
 #include "absl/flags/flag.h"
 #include "absl/flags/parse.h"
@@ -58,6 +59,10 @@ ABSL_FLAG(std::string, accumulator, "",
           "matmul, check-bound: the .npy added to the product (the init)");
 ABSL_FLAG(std::string, op, "",
           "elementwise: the op, named as its arith op (addf, divf, ...)");
+ABSL_FLAG(std::string, kind, "", "reduce: sum, max or min");
+ABSL_FLAG(std::string, init, "",
+          "reduce: the value the reduction starts from (as linalg.reduce's "
+          "init); default the kind's identity (-0, -inf, +inf)");
 ABSL_FLAG(std::string, o, "", "the output file");
 
 using namespace tpu;
@@ -409,6 +414,38 @@ int elementwise(const std::vector<std::string> &paths) {
   return status.ok() ? 0 : fail(std::string(status.message()));
 }
 
+/// Each row (the last dimension) of one array reduced by the model.
+int reduce(const std::string &path) {
+  std::string kindName = absl::GetFlag(FLAGS_kind);
+  std::optional<reference::ReductionKind> kind =
+      reference::parseReductionKind(kindName);
+  if (!kind)
+    return fail("--kind=" + kindName +
+                " is not a reduction; use sum, max or "
+                "min");
+  float init = *kind == reference::ReductionKind::Sum   ? -0.0f
+               : *kind == reference::ReductionKind::Max ? -INFINITY
+                                                        : INFINITY;
+  std::string initText = absl::GetFlag(FLAGS_init);
+  if (!initText.empty() && !absl::SimpleAtof(initText, &init))
+    return fail("--init=" + initText + " is not a number");
+  absl::StatusOr<NpyArray> array = readNpyFile(path);
+  if (!array.ok())
+    return fail(std::string(array.status().message()));
+  if (array->shape.empty())
+    return fail("reduce takes an array of rank 1 or more, got a scalar");
+  int64_t cols = array->shape.back();
+  int64_t rows = cols == 0 ? 0 : int64_t(array->words.size()) / cols;
+  NpyArray out;
+  out.shape =
+      std::vector<int64_t>(array->shape.begin(), array->shape.end() - 1);
+  for (float value :
+       reference::reduceRows(floats(*array), rows, cols, *kind, init))
+    out.words.push_back(bitsOf(value));
+  absl::Status status = writeNpyFile(absl::GetFlag(FLAGS_o), out);
+  return status.ok() ? 0 : fail(std::string(status.message()));
+}
+
 /// The array with every subnormal replaced by a zero of its sign: what the
 /// VPU reads (docs/Numerics.md), for a run on the CPU, which does not
 /// flush, to start from and to be compared after.
@@ -428,7 +465,7 @@ int flush(const std::string &path) {
 int main(int argc, char **argv) {
   absl::SetProgramUsageMessage(
       "test inputs and reference results: random | matmul | compare | "
-      "check-bound | elementwise | flush");
+      "check-bound | elementwise | reduce | flush");
   absl::StatusOr<PreparedCommandLine> commandLine =
       prepareCommandLine(argc, argv, {});
   if (!commandLine.ok())
@@ -448,7 +485,9 @@ int main(int argc, char **argv) {
     return elementwise(std::vector<std::string>(args.begin() + 2, args.end()));
   if (command == "flush" && args.size() == 3)
     return flush(args[2]);
+  if (command == "reduce" && args.size() == 3)
+    return reduce(args[2]);
   return fail("usage: tpu-ref "
-              "random|matmul|compare|check-bound|elementwise|flush ... (see "
-              "--help)");
+              "random|matmul|compare|check-bound|elementwise|reduce|flush ... "
+              "(see --help)");
 }

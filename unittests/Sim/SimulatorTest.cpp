@@ -247,6 +247,30 @@ TEST(VectorTest, ReductionsRunInLaneOrder) {
   EXPECT_EQ(m.vf(3, 1, 0), 3.0f);
 }
 
+TEST(VectorTest, LaneMasksMinimaAndLaneBroadcasts) {
+  Machine m(
+      {"s.li s1, 3 ; s.li s2, -1", "s.li s3, 500",
+       "v.lmask v2, s1 ; v.lmask v3, s2 ; v.rmin v5, v1 ; v.lbcast v6, v1",
+       "v.lmask v4, s3", "halt"});
+  for (int l = 0; l < 128; ++l)
+    m.setVf(1, 0, l, float(100 - l));
+  m.vreg(1)[1 * 128] = 0x00000001; // a subnormal in lane 0 of sublane 1
+  m.setVf(1, 1, 7, -0.0f);
+  ASSERT_FALSE(m.run());
+  for (int l = 0; l < 128; ++l) {
+    EXPECT_EQ(m.vreg(2)[l], l < 3 ? 0xFFFFFFFFu : 0u) << l;
+    EXPECT_EQ(m.vreg(2)[7 * 128 + l], m.vreg(2)[l]) << l; // every sublane
+    EXPECT_EQ(m.vreg(3)[l], 0u) << l;                     // a negative count
+    EXPECT_EQ(m.vreg(4)[l], 0xFFFFFFFFu) << l;            // past the lanes
+    EXPECT_EQ(m.vf(5, 0, l), -27.0f) << l;                // 100 - 127
+    EXPECT_EQ(m.vreg(6)[128 + l], 0x00000001u) << l;      // lane 0, bits kept
+    EXPECT_EQ(m.vf(6, 0, l), 100.0f) << l;
+  }
+  // Sublane 1: lanes 1.. are 0, lane 0 a subnormal (read as +0) and lane
+  // 7 -0: the minimum is -0 (IEEE: -0 < +0).
+  EXPECT_EQ(m.vreg(5)[128], 0x80000000u);
+}
+
 TEST(VectorTest, TransposeOf128x128) {
   Machine m({"v.xpose v16, v0", "halt"});
   for (int r = 0; r < 128; ++r)

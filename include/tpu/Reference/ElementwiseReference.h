@@ -27,6 +27,10 @@ struct ElementwiseOp {
 /// The VPU's f32 addition (v.add): subnormals read and written as zeros,
 /// a NaN sum canonical. The matmul's epilogue adds with it too.
 float addf(float a, float b);
+/// v.max and v.min: IEEE-754 (2019) maximum and minimum on flushed
+/// operands. Reductions combine with them too.
+float maximumf(float a, float b);
+float minimumf(float a, float b);
 
 /// The op called `name`, or null.
 const ElementwiseOp *lookupElementwiseOp(std::string_view name);

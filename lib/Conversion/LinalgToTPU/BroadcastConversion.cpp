@@ -22,11 +22,28 @@ FailureOr<Value> tpu::broadcastTo(RewriterBase &rewriter, Operation *user,
   };
   if (dimensions.empty())
     return source;
-  if (llvm::is_contained(dimensions, rank - 1))
-    return fail("the last dimension would be new, which repeats one value "
-                "across the lanes of a row; that is not supported yet (only "
-                "new leading dimensions and a rank-1 row repeated down the "
-                "rows are)");
+  if (llvm::is_contained(dimensions, rank - 1)) {
+    // A value per row across the row: from a vector of rows, as a column.
+    if (rank != 2 || dimensions.size() != 1 || sourceType.getRank() != 1)
+      return fail("the last dimension would be new, which repeats one value "
+                  "across the lanes of a row; that is supported for a rank-1 "
+                  "source into a rank-2 result only");
+    auto columnType =
+        RankedTensorType::get({shape[0], 1}, sourceType.getElementType());
+    // A reduction's result is a column made a vector: take the column.
+    Value column;
+    if (auto reshape = source.getDefiningOp<ReshapeOp>())
+      if (reshape.getSource().getType() == columnType)
+        column = reshape.getSource();
+    if (!column)
+      column = ReshapeOp::create(rewriter, user->getLoc(), columnType, source,
+                                 Value())
+                   .getResult();
+    auto type = RankedTensorType::get(shape, sourceType.getElementType());
+    return BroadcastLanesOp::create(rewriter, user->getLoc(), type, column,
+                                    Value())
+        .getResult();
+  }
   if (rank >= 2 && llvm::is_contained(dimensions, rank - 2) &&
       sourceType.getRank() != 1)
     return fail("a new second-to-last dimension repeats rows, which is "
@@ -37,8 +54,8 @@ FailureOr<Value> tpu::broadcastTo(RewriterBase &rewriter, Operation *user,
       .getResult();
 }
 
-FailureOr<BroadcastOp> tpu::convertBroadcast(RewriterBase &rewriter,
-                                             linalg::BroadcastOp op) {
+FailureOr<Value> tpu::convertBroadcast(RewriterBase &rewriter,
+                                       linalg::BroadcastOp op) {
   if (!op.hasPureTensorSemantics())
     return op.emitError() << "cannot convert this 'linalg.broadcast' to the "
                              "TPU: it operates on buffers; the TPU compiler "
@@ -50,5 +67,5 @@ FailureOr<BroadcastOp> tpu::convertBroadcast(RewriterBase &rewriter,
   if (failed(broadcast))
     return failure();
   rewriter.replaceOp(op, *broadcast);
-  return broadcast->getDefiningOp<BroadcastOp>();
+  return broadcast;
 }

@@ -60,6 +60,14 @@ struct ConvertBroadcast : public OpRewritePattern<linalg::BroadcastOp> {
   }
 };
 
+struct ConvertReduce : public OpRewritePattern<linalg::ReduceOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(linalg::ReduceOp op,
+                                PatternRewriter &rewriter) const override {
+    return convertReduce(rewriter, op);
+  }
+};
+
 struct ConvertLinalgPass
     : public tpu::impl::TPUConvertLinalgBase<ConvertLinalgPass> {
   using TPUConvertLinalgBase::TPUConvertLinalgBase;
@@ -77,14 +85,14 @@ struct ConvertLinalgPass
         return;
       failedToConvert = true;
       if (!isMatmulLike(op) && !linalg::isElementwise(op) &&
-          !isa<linalg::BroadcastOp>(op))
+          !isa<linalg::BroadcastOp, linalg::ReduceOp>(op))
         op.emitError() << "'" << op->getName()
                        << "' is not supported by the TPU compiler; it takes "
                           "linalg.matmul, linalg.batch_matmul and "
                           "linalg.matvec (with linalg.fill inits), "
-                          "linalg.broadcast, and elementwise ops "
-                          "(linalg.generic and the named ones) the VPU can "
-                          "run";
+                          "linalg.broadcast, linalg.reduce over the last "
+                          "dimension, and elementwise ops (linalg.generic "
+                          "and the named ones) the VPU can run";
     });
     if (failedToConvert)
       return signalPassFailure();
@@ -101,5 +109,6 @@ struct ConvertLinalgPass
 void tpu::populateLinalgToTPUPatterns(RewritePatternSet &patterns,
                                       Precision defaultPrecision) {
   patterns.add<ConvertMatmul>(patterns.getContext(), defaultPrecision);
-  patterns.add<ConvertElementwise, ConvertBroadcast>(patterns.getContext());
+  patterns.add<ConvertElementwise, ConvertBroadcast, ConvertReduce>(
+      patterns.getContext());
 }

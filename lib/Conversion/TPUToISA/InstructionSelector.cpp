@@ -174,6 +174,19 @@ void InstructionSelector::select(Operation *op) {
 #define TPU_VPU_OP(OP, OPCODE)                                                 \
   .Case([&](OP vpuOp) { selectVector(vpuOp, Opcode::OPCODE); })
 #include "tpu/Conversion/TPUToISA/VpuOps.def"
+      .Case([&](LaneMaskOp mask) {
+        code.emit(Opcode::VLmask, {registers.define(op, mask.getResult()),
+                                   useScalar(op, mask.getCount())});
+      })
+      .Case([&](LaneReduceOp reduce) {
+        selectVector(reduce,
+                     reduce.getKind() == ReductionKind::Sum   ? Opcode::VRsum
+                     : reduce.getKind() == ReductionKind::Max ? Opcode::VRmax
+                                                              : Opcode::VRmin);
+      })
+      .Case([&](LaneBroadcastOp broadcast) {
+        selectVector(broadcast, Opcode::VLbcast);
+      })
       .Case([&](RoundToBF16Op round) {
         selectVector(round, round.getRounding() == Rounding::NearestEven
                                 ? Opcode::VRneBf16

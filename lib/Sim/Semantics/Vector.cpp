@@ -189,6 +189,27 @@ TPU_SEMANTICS(VRsum) { return reduce(core, inst, vpuAdd); }
 
 TPU_SEMANTICS(VRmax) { return reduce(core, inst, vpuMax); }
 
+TPU_SEMANTICS(VRmin) { return reduce(core, inst, vpuMin); }
+
+TPU_SEMANTICS(VLbcast) {
+  // Per sublane: lane 0's word in every lane, bits unchanged.
+  VReg &out = core.writeVector(inst.operands[0]);
+  const VReg &a = core.vreg(inst.operands[1]);
+  for (unsigned s = 0; s < kSublanes; ++s)
+    std::fill(&out[s * kLanes], &out[s * kLanes] + kLanes, a[s * kLanes]);
+  return true;
+}
+
+TPU_SEMANTICS(VLmask) {
+  // All ones in the lanes below the count, zero from it on, every sublane.
+  int64_t count = core.sreg(inst.operands[1]);
+  VReg &out = core.writeVector(inst.operands[0]);
+  for (unsigned s = 0; s < kSublanes; ++s)
+    for (unsigned l = 0; l < kLanes; ++l)
+      out[s * kLanes + l] = int64_t(l) < count ? 0xFFFFFFFFu : 0u;
+  return true;
+}
+
 TPU_SEMANTICS(VXpose) {
   // The group's registers hold one kLanes x kLanes block: element (r, c)
   // lives in register r / 8, sublane r % 8, lane c.

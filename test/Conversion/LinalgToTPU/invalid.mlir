@@ -4,7 +4,7 @@
 // OPTION: for the --default-precision option: unknown precision 'fastest'; expected one of default, high, highest (or JAX's bfloat16, bfloat16_3x, tensorfloat32, float32, BF16_BF16_F32, BF16_BF16_F32_X3, BF16_BF16_F32_X6)
 
 func.func @conv(%i: tensor<1x8x8x1xf32>, %f: tensor<3x3x1x1xf32>, %o: tensor<1x6x6x1xf32>) -> tensor<1x6x6x1xf32> {
-  // expected-error @+1 {{'linalg.conv_2d_nhwc_hwcf' is not supported by the TPU compiler; it takes linalg.matmul, linalg.batch_matmul and linalg.matvec (with linalg.fill inits), linalg.broadcast, and elementwise ops (linalg.generic and the named ones) the VPU can run}}
+  // expected-error @+1 {{'linalg.conv_2d_nhwc_hwcf' is not supported by the TPU compiler; it takes linalg.matmul, linalg.batch_matmul and linalg.matvec (with linalg.fill inits), linalg.broadcast, linalg.reduce over the last dimension, and elementwise ops (linalg.generic and the named ones) the VPU can run}}
   %r = linalg.conv_2d_nhwc_hwcf ins(%i, %f : tensor<1x8x8x1xf32>, tensor<3x3x1x1xf32>) outs(%o : tensor<1x6x6x1xf32>) -> tensor<1x6x6x1xf32>
   return %r : tensor<1x6x6x1xf32>
 }
@@ -184,14 +184,14 @@ func.func @truncf_rounding(%a: tensor<8x128xf32>) -> tensor<8x128xbf16> {
 
 // -----
 
-func.func @lane_broadcast(%a: tensor<8xf32>) -> tensor<8x128xf32> {
-  %empty = tensor.empty() : tensor<8x128xf32>
-  // expected-error @+1 {{cannot broadcast 'tensor<8xf32>' on the TPU: the last dimension would be new, which repeats one value across the lanes of a row; that is not supported yet (only new leading dimensions and a rank-1 row repeated down the rows are)}}
-  %r = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%a : tensor<8xf32>) outs(%empty : tensor<8x128xf32>) {
+func.func @lane_broadcast(%a: tensor<2x8xf32>) -> tensor<2x8x128xf32> {
+  %empty = tensor.empty() : tensor<2x8x128xf32>
+  // expected-error @+1 {{cannot broadcast 'tensor<2x8xf32>' on the TPU: the last dimension would be new, which repeats one value across the lanes of a row; that is supported for a rank-1 source into a rank-2 result only}}
+  %r = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d1)>, affine_map<(d0, d1, d2) -> (d0, d1, d2)>], iterator_types = ["parallel", "parallel", "parallel"]} ins(%a : tensor<2x8xf32>) outs(%empty : tensor<2x8x128xf32>) {
   ^bb0(%x: f32, %out: f32):
     linalg.yield %x : f32
-  } -> tensor<8x128xf32>
-  return %r : tensor<8x128xf32>
+  } -> tensor<2x8x128xf32>
+  return %r : tensor<2x8x128xf32>
 }
 
 // -----
@@ -201,4 +201,89 @@ func.func @row_broadcast_of_a_matrix(%a: tensor<2x128xf32>) -> tensor<2x8x128xf3
   // expected-error @+1 {{cannot broadcast 'tensor<2x128xf32>' on the TPU: a new second-to-last dimension repeats rows, which is supported for a rank-1 source (a row) only}}
   %r = linalg.broadcast ins(%a : tensor<2x128xf32>) outs(%empty : tensor<2x8x128xf32>) dimensions = [1]
   return %r : tensor<2x8x128xf32>
+}
+
+// -----
+
+func.func @reduce_rows(%x: tensor<7x300xf32>, %init: tensor<300xf32>) -> tensor<300xf32> {
+  // expected-error @+1 {{cannot convert this 'linalg.reduce' to the TPU: only the last dimension can be reduced yet}}
+  %r = linalg.reduce ins(%x : tensor<7x300xf32>) outs(%init : tensor<300xf32>) dimensions = [0]
+    (%in: f32, %acc: f32) {
+      %s = arith.addf %in, %acc : f32
+      linalg.yield %s : f32
+    }
+  return %r : tensor<300xf32>
+}
+
+// -----
+
+func.func @reduce_init(%x: tensor<7x300xf32>, %init: tensor<7xf32>) -> tensor<7xf32> {
+  // expected-error @+1 {{cannot convert this 'linalg.reduce' to the TPU: its init must be a linalg.fill of a float constant}}
+  %r = linalg.reduce ins(%x : tensor<7x300xf32>) outs(%init : tensor<7xf32>) dimensions = [1]
+    (%in: f32, %acc: f32) {
+      %s = arith.addf %in, %acc : f32
+      linalg.yield %s : f32
+    }
+  return %r : tensor<7xf32>
+}
+
+// -----
+
+func.func @reduce_maxnum(%x: tensor<7x300xf32>) -> tensor<7xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<7xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<7xf32>) -> tensor<7xf32>
+  // expected-error @+1 {{cannot convert this 'linalg.reduce' to the TPU: 'arith.maxnumf' ignores NaN, and the VPU's max and min propagate it; use arith.maximumf or arith.minimumf}}
+  %r = linalg.reduce ins(%x : tensor<7x300xf32>) outs(%init : tensor<7xf32>) dimensions = [1]
+    (%in: f32, %acc: f32) {
+      %s = arith.maxnumf %in, %acc : f32
+      linalg.yield %s : f32
+    }
+  return %r : tensor<7xf32>
+}
+
+// -----
+
+func.func @reduce_body(%x: tensor<7x300xf32>) -> tensor<7xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<7xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<7xf32>) -> tensor<7xf32>
+  // expected-error @+1 {{cannot convert this 'linalg.reduce' to the TPU: its body holds 'arith.mulf'; the VPU reduces with arith.addf, arith.maximumf and arith.minimumf}}
+  %r = linalg.reduce ins(%x : tensor<7x300xf32>) outs(%init : tensor<7xf32>) dimensions = [1]
+    (%in: f32, %acc: f32) {
+      %s = arith.mulf %in, %acc : f32
+      linalg.yield %s : f32
+    }
+  return %r : tensor<7xf32>
+}
+
+// -----
+
+func.func @reduce_rank3(%x: tensor<2x7x300xf32>) -> tensor<2x7xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<2x7xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<2x7xf32>) -> tensor<2x7xf32>
+  // expected-error @+1 {{cannot convert this 'linalg.reduce' to the TPU: a reduction of a rank > 2 tensor is not supported yet (its result's layout needs a relayout)}}
+  %r = linalg.reduce ins(%x : tensor<2x7x300xf32>) outs(%init : tensor<2x7xf32>) dimensions = [2]
+    (%in: f32, %acc: f32) {
+      %s = arith.addf %in, %acc : f32
+      linalg.yield %s : f32
+    }
+  return %r : tensor<2x7xf32>
+}
+
+// -----
+
+func.func @reduce_body_shape(%x: tensor<7x300xf32>) -> tensor<7xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<7xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<7xf32>) -> tensor<7xf32>
+  // expected-error @+1 {{cannot convert this 'linalg.reduce' to the TPU: its body must be one arith.addf, arith.maximumf or arith.minimumf of its two arguments}}
+  %r = linalg.reduce ins(%x : tensor<7x300xf32>) outs(%init : tensor<7xf32>) dimensions = [1]
+    (%in: f32, %acc: f32) {
+      %d = arith.addf %in, %in : f32
+      %s = arith.addf %d, %acc : f32
+      linalg.yield %s : f32
+    }
+  return %r : tensor<7xf32>
 }

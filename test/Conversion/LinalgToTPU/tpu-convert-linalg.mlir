@@ -182,3 +182,33 @@ func.func @bias_and_batch(%x: tensor<3x7x300xf32>, %bias: tensor<300xf32>, %m: t
   %rows = linalg.broadcast ins(%bias : tensor<300xf32>) outs(%empty2 : tensor<7x300xf32>) dimensions = [0]
   return %r, %rows : tensor<3x7x300xf32>, tensor<7x300xf32>
 }
+
+// -----
+
+// A max over the last dimension: tpu.reduce to a column, made a vector;
+// used across its rows, the column itself is widened (tpu.broadcast_lanes)
+// and the reshape pair is gone.
+// CHECK-LABEL: func.func @row_max
+// CHECK: %[[COL:.*]] = tpu.reduce %arg0 kind = <max> init = 0xFF800000 : tensor<7x300xf32> -> tensor<7x1xf32>
+// CHECK: %[[VEC:.*]] = tpu.reshape %[[COL]] : tensor<7x1xf32> -> tensor<7xf32>
+// CHECK: %[[WIDE:.*]] = tpu.broadcast_lanes %[[COL]] : tensor<7x1xf32> -> tensor<7x300xf32>
+// CHECK: tpu.elementwise ins(%arg0, %[[WIDE]] : tensor<7x300xf32>, tensor<7x300xf32>)
+// CHECK: return %{{.*}}, %[[VEC]]
+func.func @row_max(%x: tensor<7x300xf32>) -> (tensor<7x300xf32>, tensor<7xf32>) {
+  %ninf = arith.constant 0xFF800000 : f32
+  %rows = tensor.empty() : tensor<7xf32>
+  %lowest = linalg.fill ins(%ninf : f32) outs(%rows : tensor<7xf32>) -> tensor<7xf32>
+  %max = linalg.reduce ins(%x : tensor<7x300xf32>) outs(%lowest : tensor<7xf32>) dimensions = [1]
+    (%in: f32, %acc: f32) {
+      %m = arith.maximumf %in, %acc : f32
+      linalg.yield %m : f32
+    }
+  %init = tensor.empty() : tensor<7x300xf32>
+  %d = linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i)>, affine_map<(i, j) -> (i, j)>], iterator_types = ["parallel", "parallel"]}
+      ins(%x, %max : tensor<7x300xf32>, tensor<7xf32>) outs(%init : tensor<7x300xf32>) {
+  ^bb0(%a: f32, %m: f32, %out: f32):
+    %s = arith.subf %a, %m : f32
+    linalg.yield %s : f32
+  } -> tensor<7x300xf32>
+  return %d, %max : tensor<7x300xf32>, tensor<7xf32>
+}

@@ -440,3 +440,29 @@ func.func @main() {
   tpu.vector_store %row, %buf[%c0] {sublane_mask = 127 : i64} : vector<8x128xf32>, memref<8x128xf32, #tpu.memory_space<vmem>>
   return
 }
+
+// -----
+
+// Reductions' vreg ops: a lane mask from a count, each kind's lane
+// reduction, a lane broadcast.
+// CHECK: inst s.li s[[N:[0-9]+]], 44
+// CHECK: inst v.lmask v{{[0-9]+}}, s[[N]]
+// CHECK: inst v.rsum
+// CHECK: inst v.rmax
+// CHECK: inst v.rmin
+// CHECK: inst v.lbcast
+func.func @main() {
+  %c0 = arith.constant 0 : index
+  %c44 = arith.constant 44 : index
+  %buf = memref.alloc() {tpu.address = 0 : i64} : memref<8x128xf32, #tpu.memory_space<vmem>>
+  %v = tpu.vector_load %buf[%c0] : memref<8x128xf32, #tpu.memory_space<vmem>>, vector<8x128xf32>
+  %mask = tpu.lane_mask %c44 : vector<8x128xi1>
+  %z = arith.constant dense<0.0> : vector<8x128xf32>
+  %m = arith.select %mask, %v, %z : vector<8x128xi1>, vector<8x128xf32>
+  %s = tpu.lane_reduce %m {kind = #tpu.reduction<sum>} : vector<8x128xf32>
+  %x = tpu.lane_reduce %s {kind = #tpu.reduction<max>} : vector<8x128xf32>
+  %n = tpu.lane_reduce %x {kind = #tpu.reduction<min>} : vector<8x128xf32>
+  %b = tpu.lane_broadcast %n : vector<8x128xf32>
+  tpu.vector_store %b, %buf[%c0] : vector<8x128xf32>, memref<8x128xf32, #tpu.memory_space<vmem>>
+  return
+}

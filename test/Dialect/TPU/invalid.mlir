@@ -443,3 +443,28 @@ func.func @broadcast_rows(%a: tensor<2x300xf32>) {
   %r = tpu.broadcast %a dimensions = [1] : tensor<2x300xf32> -> tensor<2x7x300xf32>
   return
 }
+
+// -----
+
+func.func @reduce_shape(%a: tensor<7x300xf32>) {
+  // expected-error @+1 {{'tpu.reduce' op reduces the last dimension of an f32 shape to 1, keeping the rest: 'tensor<7x300xf32>' to 'tensor<7xf32>'}}
+  %r = tpu.reduce %a kind = #tpu.reduction<sum> init = 0.0 : tensor<7x300xf32> -> tensor<7xf32>
+  return
+}
+
+// -----
+
+func.func @reduce_kind(%a: tensor<7x300xf32>) {
+  // expected-error @+2 {{expected ::tpu::ReductionKind to be one of: sum, max, min}}
+  // expected-error @+1 {{failed to parse TPU_ReductionKindAttr parameter 'value' which is to be a `::tpu::ReductionKind`}}
+  %r = tpu.reduce %a kind = #tpu.reduction<prod> init = 0.0 : tensor<7x300xf32> -> tensor<7x1xf32>
+  return
+}
+
+// -----
+
+func.func @broadcast_lanes_shape(%a: tensor<7x2xf32>) {
+  // expected-error @+1 {{'tpu.broadcast_lanes' op widens a last dimension of 1, keeping the rest and the element type: 'tensor<7x2xf32>' to 'tensor<7x300xf32>'}}
+  %r = tpu.broadcast_lanes %a : tensor<7x2xf32> -> tensor<7x300xf32>
+  return
+}

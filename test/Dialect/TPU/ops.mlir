@@ -124,6 +124,30 @@ func.func @loop_level(%hbm: memref<8x128xf32, #tiled, #hbm>, %vmem: memref<16x12
   return
 }
 
+// Row reductions to a column and a column across the rows.
+// CHECK-LABEL: func @reduce
+// CHECK: %[[M:.*]] = tpu.reduce %arg0 kind = <max> init = 0xFF800000 : tensor<7x300xf32> -> tensor<7x1xf32>
+// CHECK: tpu.reduce %arg0 kind = <sum> init = 2.500000e+00 : tensor<7x300xf32> -> tensor<7x1xf32>
+// CHECK: tpu.broadcast_lanes %[[M]] : tensor<7x1xf32> -> tensor<7x300xf32>
+func.func @reduce(%x: tensor<7x300xf32>) -> (tensor<7x1xf32>, tensor<7x300xf32>) {
+  %m = tpu.reduce %x kind = #tpu.reduction<max> init = 0xFF800000 : tensor<7x300xf32> -> tensor<7x1xf32>
+  %s = tpu.reduce %x kind = #tpu.reduction<sum> init = 2.5 : tensor<7x300xf32> -> tensor<7x1xf32>
+  %w = tpu.broadcast_lanes %m : tensor<7x1xf32> -> tensor<7x300xf32>
+  return %s, %w : tensor<7x1xf32>, tensor<7x300xf32>
+}
+
+// The vreg-level ops of reductions.
+// CHECK-LABEL: func @lanes
+// CHECK: tpu.lane_mask %arg1 : vector<8x128xi1>
+// CHECK: tpu.lane_reduce %arg0 {kind = #tpu.reduction<min>} : vector<8x128xf32>
+// CHECK: tpu.lane_broadcast %arg0 : vector<8x128xf32>
+func.func @lanes(%v: vector<8x128xf32>, %n: index) -> (vector<8x128xi1>, vector<8x128xf32>, vector<8x128xf32>) {
+  %mask = tpu.lane_mask %n : vector<8x128xi1>
+  %r = tpu.lane_reduce %v {kind = #tpu.reduction<min>} : vector<8x128xf32>
+  %b = tpu.lane_broadcast %v : vector<8x128xf32>
+  return %mask, %r, %b : vector<8x128xi1>, vector<8x128xf32>, vector<8x128xf32>
+}
+
 // A row repeated down new rows and a new leading dimension, in tensor and
 // buffer form.
 // CHECK-LABEL: func @broadcast

@@ -26,20 +26,29 @@ llvm::FailureOr<MatmulOp> convertMatmul(mlir::RewriterBase &rewriter,
 llvm::FailureOr<ElementwiseOp> convertElementwise(mlir::RewriterBase &rewriter,
                                                   mlir::linalg::GenericOp op);
 
-/// Replaces a linalg.broadcast on tensors by tpu.broadcast, or fails with
-/// an error on the op when the TPU cannot broadcast that way.
-llvm::FailureOr<BroadcastOp> convertBroadcast(mlir::RewriterBase &rewriter,
+/// Replaces a linalg.broadcast on tensors by what broadcastTo makes, or
+/// fails with an error on the op when the TPU cannot broadcast that way.
+llvm::FailureOr<mlir::Value> convertBroadcast(mlir::RewriterBase &rewriter,
                                               mlir::linalg::BroadcastOp op);
 
 /// `source` with the new dimensions `dimensions` (as linalg.broadcast
-/// numbers them) to `shape`: a tpu.broadcast before the insertion point,
-/// or `source` itself when nothing is new. Fails with an error on `user`
-/// when the TPU cannot broadcast that way.
+/// numbers them) to `shape`: a tpu.broadcast before the insertion point
+/// (new leading dimensions, or a rank-1 row down new rows), a
+/// tpu.broadcast_lanes of the vector as a column (a rank-1 vector of rows
+/// across new columns), or `source` itself when nothing is new. Fails with an
+/// error on `user` when the TPU cannot broadcast that way.
 llvm::FailureOr<mlir::Value> broadcastTo(mlir::RewriterBase &rewriter,
                                          mlir::Operation *user,
                                          mlir::Value source,
                                          llvm::ArrayRef<int64_t> dimensions,
                                          llvm::ArrayRef<int64_t> shape);
+
+/// Replaces a linalg.reduce over the last dimension of a rank 1 or 2 f32
+/// tensor, whose body is one addf, maximumf or minimumf and whose init a
+/// constant fill, by tpu.reduce and a tpu.reshape to its result's shape.
+/// Fails with an error on the op otherwise.
+llvm::FailureOr<ReduceOp> convertReduce(mlir::RewriterBase &rewriter,
+                                        mlir::linalg::ReduceOp op);
 
 /// Whether `op` is a matrix product convertMatmul takes.
 bool isMatmulLike(mlir::Operation *op);

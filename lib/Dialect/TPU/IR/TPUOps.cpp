@@ -269,6 +269,52 @@ void BroadcastOp::getEffects(
                    effects);
 }
 
+LogicalResult ReduceOp::verify() {
+  if (failed(
+          verifyKernelForm(*this, getSource(),
+                           getOuts() ? ValueRange(getOuts()) : ValueRange())))
+    return failure();
+  Value result = getResultValue();
+  ArrayRef<int64_t> from = shapeOf(getSource()), to = shapeOf(result);
+  if (from.empty() || to.size() != from.size() ||
+      from.drop_back() != to.drop_back() || to.back() != 1 ||
+      !elementTypeOf(getSource()).isF32() || !elementTypeOf(result).isF32())
+    return emitOpError() << "reduces the last dimension of an f32 shape to "
+                            "1, keeping the rest: "
+                         << getSource().getType() << " to " << result.getType();
+  return success();
+}
+
+void ReduceOp::getEffects(
+    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
+        &effects) {
+  addKernelEffects(*this, getOuts() ? ValueRange(getOuts()) : ValueRange(),
+                   effects);
+}
+
+LogicalResult BroadcastLanesOp::verify() {
+  if (failed(
+          verifyKernelForm(*this, getSource(),
+                           getOuts() ? ValueRange(getOuts()) : ValueRange())))
+    return failure();
+  Value result = getResultValue();
+  ArrayRef<int64_t> from = shapeOf(getSource()), to = shapeOf(result);
+  if (from.empty() || from.back() != 1 || to.size() != from.size() ||
+      from.drop_back() != to.drop_back() ||
+      elementTypeOf(getSource()) != elementTypeOf(result))
+    return emitOpError() << "widens a last dimension of 1, keeping the rest "
+                            "and the element type: "
+                         << getSource().getType() << " to " << result.getType();
+  return success();
+}
+
+void BroadcastLanesOp::getEffects(
+    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
+        &effects) {
+  addKernelEffects(*this, getOuts() ? ValueRange(getOuts()) : ValueRange(),
+                   effects);
+}
+
 LogicalResult ReshapeOp::verify() {
   if (failed(
           verifyKernelForm(*this, getSource(),

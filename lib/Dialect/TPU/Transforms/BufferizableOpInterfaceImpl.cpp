@@ -62,7 +62,8 @@ bool hasZeroPadding(Value tensor) {
   if (auto elementwise = dyn_cast<ElementwiseOp>(def))
     return mapsZeroToZero(elementwise) &&
            llvm::all_of(elementwise.getInputs(), hasZeroPadding);
-  if (isa<ResizeOp, ReshapeOp, SplitOp, BroadcastOp>(def))
+  if (isa<ResizeOp, ReshapeOp, SplitOp, BroadcastOp, ReduceOp,
+          BroadcastLanesOp>(def))
     return hasZeroPadding(def->getOperand(0));
   return true;
 }
@@ -184,6 +185,24 @@ struct BroadcastOpInterface
   }
 };
 
+struct ReduceOpInterface : KernelOpInterface<ReduceOp, ReduceOpInterface> {
+  static Operation *createBufferForm(RewriterBase &rewriter, ReduceOp op,
+                                     ValueRange buffers, ValueRange outs) {
+    return ReduceOp::create(rewriter, op.getLoc(), Type(), buffers[0], outs[0],
+                            op.getKindAttr(), op.getInitAttr());
+  }
+};
+
+struct BroadcastLanesOpInterface
+    : KernelOpInterface<BroadcastLanesOp, BroadcastLanesOpInterface> {
+  static Operation *createBufferForm(RewriterBase &rewriter,
+                                     BroadcastLanesOp op, ValueRange buffers,
+                                     ValueRange outs) {
+    return BroadcastLanesOp::create(rewriter, op.getLoc(), Type(), buffers[0],
+                                    outs[0]);
+  }
+};
+
 /// tpu.resize and tpu.reshape: a view of the source where the tiled image
 /// stays, else a kernel that moves the data.
 template <typename Op>
@@ -255,6 +274,8 @@ void tpu::registerBufferizableOpInterfaceExternalModels(
     MatmulPassesOp::attachInterface<MatmulPassesOpInterface>(*context);
     ElementwiseOp::attachInterface<ElementwiseOpInterface>(*context);
     BroadcastOp::attachInterface<BroadcastOpInterface>(*context);
+    ReduceOp::attachInterface<ReduceOpInterface>(*context);
+    BroadcastLanesOp::attachInterface<BroadcastLanesOpInterface>(*context);
     ResizeOp::attachInterface<RelayoutOpInterface<ResizeOp>>(*context);
     ReshapeOp::attachInterface<RelayoutOpInterface<ReshapeOp>>(*context);
   });

@@ -45,7 +45,7 @@ struct LowerMatmulPasses : public OpRewritePattern<MatmulPassesOp> {
 
 bool isKernelOp(Operation *op) {
   return isa<MatmulPassesOp, SplitOp, ElementwiseOp, ResizeOp, ReshapeOp,
-             BroadcastOp>(op);
+             BroadcastOp, ReduceOp, BroadcastLanesOp>(op);
 }
 
 struct LowerToMXUPass : public tpu::impl::TPULowerToMXUBase<LowerToMXUPass> {
@@ -96,5 +96,7 @@ void tpu::populateLowerToMXUPatterns(RewritePatternSet &patterns,
                LowerKernel<ElementwiseOp, lowerElementwise>,
                LowerKernel<ResizeOp, lowerResize>,
                LowerKernel<ReshapeOp, lowerReshape>,
-               LowerKernel<BroadcastOp, lowerBroadcast>>(context);
+               LowerKernel<BroadcastOp, lowerBroadcast>,
+               LowerKernel<ReduceOp, lowerReduce>,
+               LowerKernel<BroadcastLanesOp, lowerBroadcastLanes>>(context);
 }

@@ -227,3 +227,44 @@ func.func @main(%m: tensor<2x9x130xf32>) -> tensor<3x2x9x130xf32> {
   %b = tpu.broadcast %m dimensions = [0] : tensor<2x9x130xf32> -> tensor<3x2x9x130xf32>
   return %b : tensor<3x2x9x130xf32>
 }
+
+// -----
+
+// A row max: per row of 3 tiles, the accumulator starts at -inf in VMEM,
+// takes two whole tiles in a loop and the last one with its 300 - 256 = 44
+// valid lanes (the rest -inf), then the lanes are reduced, init combined,
+// lane 0 kept (a column) and, for the last row of tiles (7 rows), only
+// sublanes 0-6 stored over zeros.
+// CHECK-LABEL: func.func @main
+// CHECK-DAG: %[[NINF:.*]] = arith.constant dense<0xFF800000> : vector<8x128xf32>
+// CHECK: tpu.dma_load %arg0
+// CHECK: tpu.vector_store %[[NINF]], %[[ACC:.*]][%{{.*}}]
+// CHECK: scf.for %{{.*}} = %{{.*}} to %c2
+// CHECK: arith.maximumf
+// CHECK: %[[MASK:.*]] = tpu.lane_mask %c44 : vector<8x128xi1>
+// CHECK: arith.select %[[MASK]], %{{.*}}, %[[NINF]]
+// CHECK: %[[LANES:.*]] = tpu.lane_reduce %{{.*}} {kind = #tpu.reduction<max>}
+// CHECK: arith.maximumf %{{.*}}, %[[LANES]]
+// CHECK: tpu.lane_mask %c1
+// CHECK: tpu.vector_store %{{.*}} {sublane_mask = 127 : i64}
+// CHECK: tpu.dma_store
+func.func @main(%x: tensor<7x300xf32>) -> tensor<7x1xf32> {
+  %m = tpu.reduce %x kind = <max> init = 0.5 : tensor<7x300xf32> -> tensor<7x1xf32>
+  return %m : tensor<7x1xf32>
+}
+
+// -----
+
+// A column across 300 lanes: each column tile spread (v.lbcast) into the
+// three tiles of the row, the last with its 44 lanes kept and zeros after.
+// CHECK-LABEL: func.func @main
+// CHECK: tpu.dma_load %arg0
+// CHECK: %[[SPREAD:.*]] = tpu.lane_broadcast
+// CHECK: scf.for
+// CHECK: tpu.vector_store %[[SPREAD]]
+// CHECK: tpu.lane_mask %c44
+// CHECK: tpu.dma_store
+func.func @main(%c: tensor<7x1xf32>) -> tensor<7x300xf32> {
+  %w = tpu.broadcast_lanes %c : tensor<7x1xf32> -> tensor<7x300xf32>
+  return %w : tensor<7x300xf32>
+}

@@ -71,6 +71,27 @@ def TPU_RoundingAttr : EnumAttr<TPU_Dialect, TPU_Rounding, "rounding"> {
   let assemblyFormat = "`<` $value `>`";
 }
 
+def TPU_ReductionKind : I32EnumAttr<"ReductionKind",
+    "How a reduction combines values", [
+      I32EnumAttrCase<"Sum", 0, "sum">,
+      I32EnumAttrCase<"Max", 1, "max">,
+      I32EnumAttrCase<"Min", 2, "min">
+    ]> {
+  let cppNamespace = "::tpu";
+  let genSpecializedAttr = 0;
+}
+
+def TPU_ReductionKindAttr
+    : EnumAttr<TPU_Dialect, TPU_ReductionKind, "reduction"> {
+  let summary = "A reduction's combining op: sum, max or min";
+  let description = [{
+    `sum` adds (`v.add`), `max` and `min` are IEEE-754 maximum and minimum
+    (`v.max`, `v.min`: a NaN wins), as `arith.addf`, `arith.maximumf` and
+    `arith.minimumf`. Example: `#tpu.reduction<max>`.
+  }];
+  let assemblyFormat = "`<` $value `>`";
+}
+
 //===----------------------------------------------------------------------===//
 // Memory spaces
 //===----------------------------------------------------------------------===//

@@ -257,6 +257,69 @@ def TPU_BroadcastOp : TPU_KernelOp<"broadcast"> {
   }];
 }
 
+def TPU_ReduceOp : TPU_KernelOp<"reduce"> {
+  let summary = "Reduce each row (the last dimension) to one value";
+  let description = [{
+    For every row of the source (its last dimension), `init` combined with
+    the row's values by `kind`, in the order docs/Numerics.md
+    ("Reductions") defines. The result keeps the dimension with size 1 (a
+    column: on the machine one lane of rows, so a row's value stays in its
+    sublane). `tpu-convert-linalg` makes it from `linalg.reduce` over the
+    last dimension. Padding lanes of the source, whatever they hold, count
+    as the kind's identity.
+
+    ```mlir
+    %m = tpu.reduce %x kind = <max> init = 0xFF800000
+           : tensor<7x300xf32> -> tensor<7x1xf32>
+    ```
+  }];
+  let arguments = (ins TPU_TensorOrBuffer:$source,
+                       Optional<TPU_HbmBuffer>:$outs,
+                       TPU_ReductionKindAttr:$kind, F32Attr:$init);
+  let results = (outs Optional<AnyStaticShapeTensor>:$result);
+  let assemblyFormat = [{
+    $source (`outs` `(` $outs^ `)`)? `kind` `=` $kind `init` `=` $init
+    attr-dict `:` type($source) (`outs` type($outs)^)? (`->` type($result)^)?
+  }];
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    bool hasBufferSemantics() { return bool(getOuts()); }
+    ::mlir::Value getResultValue() {
+      return hasBufferSemantics() ? ::mlir::Value(getOuts())
+                                  : ::mlir::Value(getResult());
+    }
+  }];
+}
+
+def TPU_BroadcastLanesOp : TPU_KernelOp<"broadcast_lanes"> {
+  let summary = "Repeat a column's value across each row";
+  let description = [{
+    `result[..., r, c] = source[..., r, 0]`: a column (last dimension 1,
+    one lane of rows on the machine) widened to `c` columns, as a per-row
+    statistic is used against its row (`x - max(x)[:, None]`). Padding
+    lanes of the result are zero.
+
+    ```mlir
+    %w = tpu.broadcast_lanes %m : tensor<7x1xf32> -> tensor<7x300xf32>
+    ```
+  }];
+  let arguments = (ins TPU_TensorOrBuffer:$source,
+                       Optional<TPU_HbmBuffer>:$outs);
+  let results = (outs Optional<AnyStaticShapeTensor>:$result);
+  let assemblyFormat = [{
+    $source (`outs` `(` $outs^ `)`)? attr-dict `:` type($source)
+    (`outs` type($outs)^)? (`->` type($result)^)?
+  }];
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    bool hasBufferSemantics() { return bool(getOuts()); }
+    ::mlir::Value getResultValue() {
+      return hasBufferSemantics() ? ::mlir::Value(getOuts())
+                                  : ::mlir::Value(getResult());
+    }
+  }];
+}
+
 def TPU_ReshapeOp : TPU_KernelOp<"reshape"> {
   let summary = "The same elements in another shape";
   let description = [{
@@ -490,6 +553,40 @@ def TPU_VectorStoreOp : TPU_Op<"vector_store"> {
     $value `,` $target `[` $row `]` attr-dict `:` type($value) `,`
     type($target)
   }];
+}
+
+def TPU_LaneMaskOp : TPU_Op<"lane_mask", [Pure]> {
+  let summary = "True in the lanes below a count";
+  let description = [{
+    In every sublane, lanes `0 .. count - 1` true, the rest false: the
+    mask that separates a tile's valid columns from its padding. Becomes
+    `v.lmask`.
+  }];
+  let arguments = (ins Index:$count);
+  let results = (outs FixedVectorOfShapeAndType<[8, 128], I1>:$result);
+  let assemblyFormat = "$count attr-dict `:` type($result)";
+}
+
+def TPU_LaneReduceOp : TPU_Op<"lane_reduce",
+    [Pure, AllTypesMatch<["input", "result"]>]> {
+  let summary = "Reduce each sublane's lanes, the result in every lane";
+  let description = [{
+    Per sublane, lane 0 combined with lanes 1, 2, ..., 127 in order by
+    `kind`, written to all of the sublane's lanes. Becomes `v.rsum`,
+    `v.rmax` or `v.rmin`.
+  }];
+  let arguments = (ins TPU_Vreg:$input, TPU_ReductionKindAttr:$kind);
+  let results = (outs TPU_Vreg:$result);
+  let assemblyFormat = "$input attr-dict `:` type($input)";
+}
+
+def TPU_LaneBroadcastOp : TPU_Op<"lane_broadcast",
+    [Pure, AllTypesMatch<["input", "result"]>]> {
+  let summary = "Each sublane's lane 0 in all its lanes";
+  let description = "Bits unchanged. Becomes `v.lbcast`.";
+  let arguments = (ins TPU_Vreg:$input);
+  let results = (outs TPU_Vreg:$result);
+  let assemblyFormat = "$input attr-dict `:` type($input)";
 }
 
 def TPU_TransposeBlockOp : TPU_Op<"transpose_block"> {

@@ -78,6 +78,10 @@ llvm::FailureOr<mlir::scf::ForOp> lowerReshape(mlir::RewriterBase &rewriter,
                                                ReshapeOp op);
 llvm::FailureOr<mlir::scf::ForOp> lowerBroadcast(mlir::RewriterBase &rewriter,
                                                  BroadcastOp op);
+llvm::FailureOr<mlir::scf::ForOp>
+lowerBroadcastLanes(mlir::RewriterBase &rewriter, BroadcastLanesOp op);
+llvm::FailureOr<mlir::scf::ForOp> lowerReduce(mlir::RewriterBase &rewriter,
+                                              ReduceOp op);
 
 /// The patterns of every kernel; `mxus` is the chip's MXU count.
 void populateLowerToMXUPatterns(mlir::RewritePatternSet &patterns,

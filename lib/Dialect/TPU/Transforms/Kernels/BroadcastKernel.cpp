@@ -132,3 +132,42 @@ FailureOr<scf::ForOp> tpu::lowerBroadcast(RewriterBase &rewriter,
   rewriter.eraseOp(op);
   return loop;
 }
+
+// tpu.broadcast_lanes: each tile of the column (lane 0 of its rows) is
+// spread across the lanes (v.lbcast) and stored into every tile of the
+// result's row of tiles, the padding lanes of the last one zeroed.
+FailureOr<scf::ForOp> tpu::lowerBroadcastLanes(RewriterBase &rewriter,
+                                               BroadcastLanesOp op) {
+  if (!op.hasBufferSemantics())
+    return rewriter.notifyMatchFailure(op, "bufferize it first");
+  TiledShape out = TiledShape::get(shapeOf(op.getOuts()).vec());
+  int64_t cols = out.colTiles(), rows = out.rowTiles();
+  if ((cols + 1) * int64_t(kSublanes) > kVmemRows)
+    return op.emitError() << "tpu-lower-to-mxu: a row of " << cols
+                          << " tiles of " << op.getOuts().getType()
+                          << " does not fit VMEM";
+  int64_t lanesInLast = out.cols - (cols - 1) * int64_t(kLanes);
+  KernelBuilder b(op.getLoc(), rewriter);
+  b.setInsertionPoint(op);
+  Value column = b.allocVmem(kSublanes),
+        staging = b.allocVmem(cols * kSublanes);
+  Value zero = b.index(0), one = b.index(1);
+  scf::ForOp loop = b.forLoop(out.batch * rows, 1, [&](Value tileRow) {
+    b.dmaLoad(op.getSource(), tileRow, one, column, zero, one, kLoadSem);
+    b.wait(kLoadSem, 1);
+    Value spread =
+        LaneBroadcastOp::create(b, b.vregType(), b.load(column, zero));
+    b.forLoop(cols, 1, [&](Value col) {
+      b.store(spread, staging, b.mul(col, kSublanes));
+    });
+    if (lanesInLast < int64_t(kLanes))
+      b.store(b.keepLanes(spread, lanesInLast, b.splat(0.0f)), staging,
+              b.index((cols - 1) * kSublanes));
+    b.dmaStore(staging, zero, op.getOuts(), b.mul(tileRow, cols), one,
+               b.index(cols), kStoreSem);
+    b.wait(kStoreSem, 1);
+  });
+  b.dealloc({column, staging});
+  rewriter.eraseOp(op);
+  return loop;
+}

@@ -123,6 +123,14 @@ Value KernelBuilder::round(Value v, Rounding rounding) {
                                RoundingAttr::get(getContext(), rounding));
 }
 
+Value KernelBuilder::keepLanes(Value value, int64_t lanes, Value fill) {
+  Value mask = LaneMaskOp::create(
+      *this,
+      VectorType::get({int64_t(kSublanes), int64_t(kLanes)}, getI1Type()),
+      index(lanes));
+  return arith::SelectOp::create(*this, mask, value, fill);
+}
+
 Value KernelBuilder::splat(float value) {
   return arith::ConstantOp::create(*this,
                                    DenseElementsAttr::get(vregType(), value));

@@ -71,6 +71,9 @@ public:
                      int64_t sublanes);
   /// Each element of `v` rounded to bf16, kept in f32.
   mlir::Value round(mlir::Value v, Rounding rounding);
+  /// `value` in lanes 0 .. `lanes` - 1, `fill` in the rest (the padding
+  /// lanes of a tile).
+  mlir::Value keepLanes(mlir::Value value, int64_t lanes, mlir::Value fill);
   /// The splat vreg of `value`.
   mlir::Value splat(float value);
   mlir::VectorType vregType();

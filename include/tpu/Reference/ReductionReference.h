@@ -1,0 +1,35 @@
+//===- ReductionReference.h - Plain C++ model of row reductions -*- C++ -*-===//
+//
+// The sum, maximum and minimum of each row (the last dimension) in the
+// order docs/Numerics.md ("Reductions") defines, so that a compiled
+// reduction is checked bit for bit (tpu-ref reduce). Written from the
+// docs, not from the kernel.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TPU_REFERENCE_REDUCTIONREFERENCE_H
+#define TPU_REFERENCE_REDUCTIONREFERENCE_H
+
+#include <cstdint>
+#include <optional>
+#include <string_view>
+#include <vector>
+
+namespace tpu::reference {
+
+enum class ReductionKind { Sum, Max, Min };
+
+/// "sum", "max" or "min".
+std::optional<ReductionKind> parseReductionKind(std::string_view name);
+
+/// Each of the `rows` rows of `values` (row-major, `cols` per row) reduced
+/// to one value: 128 lane accumulators, each starting from the kind's
+/// identity and taking the row's elements l, l + 128, l + 256, ... in
+/// order; then lane 0 combined with lanes 1, 2, ..., 127 in order; then
+/// `init` combined with that.
+std::vector<float> reduceRows(const std::vector<float> &values, int64_t rows,
+                              int64_t cols, ReductionKind kind, float init);
+
+} // namespace tpu::reference
+
+#endif // TPU_REFERENCE_REDUCTIONREFERENCE_H

@@ -1,0 +1,116 @@
+//===- ReduceKernel.cpp - tpu.reduce on the VPU and the XLU ---------------===//
+//
+// A row of tiles at a time in VMEM: a vreg of lane accumulators (in VMEM
+// between tiles) starts at the kind's identity and takes each tile of the
+// row in order, the padding lanes of the last one replaced by the identity
+// (v.lmask and v.sel); v.rsum/v.rmax/v.rmin then combines each sublane's
+// lanes in order, `init` is combined with that, and lane 0 of the result
+// tile (a column) keeps it. The order is docs/Numerics.md's
+// ("Reductions"); lanes and rows past the end of the result are zero.
+//
+//===----------------------------------------------------------------------===//
+
+#include "KernelBuilder.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "tpu/Dialect/TPU/Transforms/Transforms.h"
+#include "tpu/Support/TiledLayout.h"
+
+#include <cmath>
+
+using namespace mlir;
+using namespace tpu;
+
+namespace {
+
+/// The value the kind leaves everything as it is with: -0 for a sum (+0
+/// would turn -0 into +0), -inf for a maximum, +inf for a minimum.
+float getIdentity(ReductionKind kind) {
+  switch (kind) {
+  case ReductionKind::Sum:
+    return -0.0f;
+  case ReductionKind::Max:
+    return -INFINITY;
+  case ReductionKind::Min:
+    return INFINITY;
+  }
+  llvm_unreachable("a reduction kind");
+}
+
+Value combine(KernelBuilder &b, ReductionKind kind, Value acc, Value x) {
+  switch (kind) {
+  case ReductionKind::Sum:
+    return arith::AddFOp::create(b, acc, x);
+  case ReductionKind::Max:
+    return arith::MaximumFOp::create(b, acc, x);
+  case ReductionKind::Min:
+    return arith::MinimumFOp::create(b, acc, x);
+  }
+  llvm_unreachable("a reduction kind");
+}
+
+} // namespace
+
+FailureOr<scf::ForOp> tpu::lowerReduce(RewriterBase &rewriter, ReduceOp op) {
+  if (!op.hasBufferSemantics())
+    return rewriter.notifyMatchFailure(op, "bufferize it first");
+  TiledShape in = TiledShape::get(
+      cast<ShapedType>(op.getSource().getType()).getShape().vec());
+  int64_t cols = in.colTiles(), rows = in.rowTiles();
+  if ((cols + 2) * int64_t(kSublanes) > kVmemRows)
+    return op.emitError() << "tpu-lower-to-mxu: a row of " << cols
+                          << " tiles of " << op.getSource().getType()
+                          << " does not fit VMEM";
+  ReductionKind kind = op.getKind();
+  int64_t lanesInLast = in.cols - (cols - 1) * int64_t(kLanes);
+  int64_t rowsInLast = in.rows - (rows - 1) * int64_t(kSublanes);
+  KernelBuilder b(op.getLoc(), rewriter);
+  b.setInsertionPoint(op);
+  Value staging = b.allocVmem(cols * kSublanes);
+  Value acc = b.allocVmem(kSublanes), result = b.allocVmem(kSublanes);
+  Value zero = b.index(0), one = b.index(1);
+  Value identity = b.splat(getIdentity(kind));
+
+  // Row of tiles `row` of matrix `matrix`, whose first `sublanes` rows are
+  // the source's.
+  auto reduceRow = [&](Value matrix, Value row, int64_t sublanes) {
+    Value tileRow = b.add(b.mul(matrix, rows), row);
+    b.dmaLoad(op.getSource(), b.mul(tileRow, cols), one, staging, zero,
+              b.index(cols), kLoadSem);
+    b.wait(kLoadSem, 1);
+    b.store(identity, acc, zero);
+    int64_t fullCols = lanesInLast == int64_t(kLanes) ? cols : cols - 1;
+    b.forLoop(fullCols, 1, [&](Value col) {
+      Value x = b.load(staging, b.mul(col, kSublanes));
+      b.store(combine(b, kind, b.load(acc, zero), x), acc, zero);
+    });
+    if (fullCols < cols) {
+      Value x = b.keepLanes(b.load(staging, b.index(fullCols * kSublanes)),
+                            lanesInLast, identity);
+      b.store(combine(b, kind, b.load(acc, zero), x), acc, zero);
+    }
+    Value lanes =
+        LaneReduceOp::create(b, b.vregType(), b.load(acc, zero), kind);
+    Value value =
+        combine(b, kind, b.splat(op.getInit().convertToFloat()), lanes);
+    Value column = b.keepLanes(value, 1, b.splat(0.0f));
+    if (sublanes < int64_t(kSublanes)) {
+      b.store(b.splat(0.0f), result, zero);
+      b.storeSublanes(column, result, zero, sublanes);
+    } else {
+      b.store(column, result, zero);
+    }
+    b.dmaStore(result, zero, op.getOuts(), tileRow, one, one, kStoreSem);
+    b.wait(kStoreSem, 1);
+  };
+  int64_t fullRows = rowsInLast == int64_t(kSublanes) ? rows : rows - 1;
+  scf::ForOp loop = b.forLoop(in.batch, 1, [&](Value matrix) {
+    b.forLoop(fullRows, 1,
+              [&](Value row) { reduceRow(matrix, row, kSublanes); });
+    if (fullRows < rows)
+      reduceRow(matrix, b.index(fullRows), rowsInLast);
+  });
+  b.dealloc({staging, acc, result});
+  rewriter.eraseOp(op);
+  return loop;
+}
