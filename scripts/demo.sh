@@ -4,7 +4,8 @@
 # tpu-opt --tpu-compile at HIGHEST precision for v4, encodes it with
 # tpu-translate, runs it in tpu-sim on random inputs, prints where the cycles
 # went, and checks the result bit for bit against the reference model and
-# against the same .mlir run on the CPU in f32.
+# against the same .mlir run on the CPU in f32; then does the same for the
+# MLP of examples/mlp.mlir (checked against the CPU within 1e-4).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -40,3 +41,21 @@ echo "== result check against the CPU (upstream MLIR, f32)"
   --input "$out/b.npy" --output "$out/cpu.npy"
 "$bin/tpu-ref" check-bound "$out/c.npy" "$out/cpu.npy" "$out/a.npy" \
   "$out/b.npy" --precision=highest
+
+echo
+echo "== examples/mlp.mlir: 784-1024-10 MLP, batch 256, bias, ReLU, softmax"
+"$bin/tpu-opt" examples/mlp.mlir \
+  --tpu-compile="chip=v4 default-precision=highest" -o "$out/mlp.isa.mlir"
+"$bin/tpu-translate" --export-tpu-bin "$out/mlp.isa.mlir" -o "$out/mlp.tpu"
+"$bin/tpu-ref" random --shape=256x784 --dist=uniform --seed=1 -o "$out/x.npy"
+"$bin/tpu-ref" random --shape=784x1024 --seed=2 -o "$out/w1.npy"
+"$bin/tpu-ref" random --shape=1024 --seed=3 -o "$out/b1.npy"
+"$bin/tpu-ref" random --shape=1024x10 --seed=4 -o "$out/w2.npy"
+"$bin/tpu-ref" random --shape=10 --seed=5 -o "$out/b2.npy"
+mlpInputs=()
+for name in x w1 b1 w2 b2; do mlpInputs+=(--input "$out/$name.npy"); done
+"$bin/tpu-sim" "$out/mlp.tpu" "${mlpInputs[@]}" --output "$out/p.npy"
+echo "== result check against the CPU (upstream MLIR, f32): HIGHEST is"
+echo "   f32-accurate, the probabilities agree to 1e-4 (docs/Testing.md)"
+"$bin/tpu-cpu-run" examples/mlp.mlir "${mlpInputs[@]}" --output "$out/p.cpu.npy"
+"$bin/tpu-ref" compare --rtol=0 --atol=1e-4 "$out/p.npy" "$out/p.cpu.npy"
