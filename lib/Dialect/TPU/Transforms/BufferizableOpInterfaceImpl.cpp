@@ -84,8 +84,17 @@ bool isView(Operation *op) {
   // element long ones whose images agree.
   if (auto reshape = dyn_cast<ReshapeOp>(op))
     return !reshape.isVectorToColumn() && reshape.keepsTiledImage();
+  // A resize that grows turns the source's padding into elements: a view
+  // only when that padding is zero; else the kernel zeroes it.
   auto resize = cast<ResizeOp>(op);
-  return sameTiles(resize.getSource(), resize.getResult());
+  ArrayRef<int64_t> from =
+      cast<ShapedType>(resize.getSource().getType()).getShape();
+  ArrayRef<int64_t> to =
+      cast<ShapedType>(resize.getResult().getType()).getShape();
+  bool grows = to.back() > from.back() ||
+               to.drop_back().back() > from.drop_back().back();
+  return sameTiles(resize.getSource(), resize.getResult()) &&
+         (!grows || resize.getZeroPaddedSource());
 }
 
 /// The model all kernel ops share. `Op` provides the buffer form's builder
@@ -238,24 +247,19 @@ struct RelayoutOpInterface : KernelOpInterface<Op, RelayoutOpInterface<Op>> {
 
   static Operation *createBufferForm(RewriterBase &rewriter, Op op,
                                      ValueRange buffers, ValueRange outs) {
-    return Op::create(rewriter, op.getLoc(), Type(), buffers[0], outs[0]);
+    if constexpr (std::is_same_v<Op, ResizeOp>)
+      return ResizeOp::create(rewriter, op.getLoc(), Type(), buffers[0],
+                              outs[0], op.getZeroPaddedSource());
+    else
+      return Op::create(rewriter, op.getLoc(), Type(), buffers[0], outs[0]);
   }
 };
 
 } // namespace
 
-LogicalResult tpu::checkBufferizable(Operation *op) {
-  if (auto resize = dyn_cast<ResizeOp>(op)) {
-    // Growing the padding of a value whose padding is not zero would turn
-    // that garbage into elements.
-    if (!hasZeroPadding(resize.getSource()))
-      return op->emitError()
-             << "tpu-bufferize: cannot pad " << resize.getSource().getType()
-             << ": it is the result of a tpu.elementwise that does not map "
-                "zero to zero, so its padding is not zero; padding it (for a "
-                "matmul) is not supported yet. Give the elementwise op a "
-                "shape of whole (8,128) tiles";
-  }
+LogicalResult tpu::prepareBufferization(Operation *op) {
+  if (auto resize = dyn_cast<ResizeOp>(op))
+    resize.setZeroPaddedSource(hasZeroPadding(resize.getSource()));
   if (auto reshape = dyn_cast<ReshapeOp>(op)) {
     if (!reshape.keepsTiledImage() && !reshape.isVectorToColumn())
       return op->emitError()

@@ -53,7 +53,7 @@ LogicalResult checkEntry(func::FuncOp func) {
   for (Operation &op : func.getBody().front().without_terminator()) {
     if (isa<SplitOp, MatmulPassesOp, ElementwiseOp, ResizeOp, ReshapeOp,
             BroadcastOp, ReduceOp, BroadcastLanesOp>(op)) {
-      if (failed(checkBufferizable(&op)))
+      if (failed(prepareBufferization(&op)))
         return failure();
       continue;
     }

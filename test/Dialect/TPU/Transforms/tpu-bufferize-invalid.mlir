@@ -57,21 +57,3 @@ func.func @main(%a: tensor<8x256xf32>) -> tensor<8x2x128xf32> {
   %r = tpu.reshape %a : tensor<8x256xf32> -> tensor<8x2x128xf32>
   return %r : tensor<8x2x128xf32>
 }
-
-// -----
-
-// An elementwise op's padding is its body applied to the inputs' padding
-// (here 0 + 1 = 1): growing it into elements would be wrong. (One that maps
-// zero to zero, as truncf does, pads like anything else: tpu-bufferize.mlir.)
-func.func @main(%a: tensor<7x100xf32>, %b: tensor<128x128xf32>) -> tensor<8x128xf32> {
-  %q = tpu.elementwise ins(%a : tensor<7x100xf32>) -> tensor<7x100xf32> {
-  ^bb0(%x: f32):
-    %one = arith.constant 1.0 : f32
-    %s = arith.addf %x, %one : f32
-    tpu.yield %s : f32
-  }
-  // expected-error @+1 {{tpu-bufferize: cannot pad 'tensor<7x100xf32>': it is the result of a tpu.elementwise that does not map zero to zero, so its padding is not zero; padding it (for a matmul) is not supported yet. Give the elementwise op a shape of whole (8,128) tiles}}
-  %p = tpu.resize %q : tensor<7x100xf32> -> tensor<8x128xf32>
-  %c = tpu.matmul_passes lhs(%p) rhs(%b) {nan_fixed_terms = 0 : i64} : (tensor<8x128xf32>, tensor<128x128xf32>) -> tensor<8x128xf32>
-  return %c : tensor<8x128xf32>
-}

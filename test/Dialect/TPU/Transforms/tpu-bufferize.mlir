@@ -64,7 +64,8 @@ func.func @other() {
 // -----
 
 // An elementwise op that maps zero to zero (truncf, multiplication) keeps
-// zero padding: padding its result for a matmul is a view.
+// zero padding: padding its result for a matmul is a view (and a resize
+// that needs a kernel knows it need not zero that padding).
 // CHECK-LABEL: func.func @main
 // CHECK: tpu.elementwise
 // CHECK: tpu.tiled_view %{{.*}} : memref<7x100xbf16, #tiled, #tpu.memory_space<hbm>> to memref<8x128xbf16, #tiled, #tpu.memory_space<hbm>>
@@ -77,6 +78,33 @@ func.func @main(%a: tensor<7x100xf32>, %b: tensor<128x128xf32>) -> tensor<8x128x
   }
   %p = tpu.resize %t : tensor<7x100xbf16> -> tensor<8x128xbf16>
   %c = tpu.matmul_passes lhs(%p) rhs(%b) {nan_fixed_terms = 0 : i64} : (tensor<8x128xbf16>, tensor<128x128xf32>) -> tensor<8x128xf32>
+  return %c : tensor<8x128xf32>
+}
+func.func @other() {
+  return
+}
+
+// -----
+
+// An elementwise op's padding is its body applied to the inputs' padding
+// (here 0 + 1 = 1): growing it into elements takes the resize kernel,
+// which zeroes it, not a view. (One that maps zero to zero, as truncf does,
+// is a view like any other.)
+// CHECK-LABEL: func.func @main
+// CHECK: %[[Q:.*]] = memref.alloc() : memref<7x100xf32, #tiled, #tpu.memory_space<hbm>>
+// CHECK: tpu.elementwise
+// CHECK: %[[P:.*]] = memref.alloc() : memref<8x128xf32, #tiled, #tpu.memory_space<hbm>>
+// CHECK: tpu.resize %[[Q]] outs(%[[P]]) :
+// CHECK-NOT: tpu.tiled_view
+func.func @main(%a: tensor<7x100xf32>, %b: tensor<128x128xf32>) -> tensor<8x128xf32> {
+  %q = tpu.elementwise ins(%a : tensor<7x100xf32>) -> tensor<7x100xf32> {
+  ^bb0(%x: f32):
+    %one = arith.constant 1.0 : f32
+    %s = arith.addf %x, %one : f32
+    tpu.yield %s : f32
+  }
+  %p = tpu.resize %q : tensor<7x100xf32> -> tensor<8x128xf32>
+  %c = tpu.matmul_passes lhs(%p) rhs(%b) {nan_fixed_terms = 0 : i64} : (tensor<8x128xf32>, tensor<128x128xf32>) -> tensor<8x128xf32>
   return %c : tensor<8x128xf32>
 }
 func.func @other() {

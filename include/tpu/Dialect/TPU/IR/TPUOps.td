@@ -192,18 +192,24 @@ def TPU_ResizeOp : TPU_KernelOp<"resize"> {
     end; leading dimensions stay. What `tpu-pad-to-tiles` pads operands
     with and slices results back with.
 
-    When both shapes have the same (8,128) tiles the device image is the
-    same (padding is zero in the image), and bufferization makes the result
-    a `tpu.tiled_view` of the source; otherwise the buffer form copies the
-    row tiles both have into the `outs` buffer and writes zeros to the rows
-    the source lacks.
+    `zero_padded_source` says the source's padding is known to be zero
+    (tpu-bufferize sets it: arguments and what kernels compute from them
+    are, an elementwise result whose body does not map zero to zero is
+    not). Then, when both shapes have the same (8,128) tiles, the device
+    image is the same and bufferization makes the result a
+    `tpu.tiled_view` of the source. Otherwise the buffer form copies the
+    row tiles both have into the `outs` buffer, zeroes what of the source's
+    padding becomes elements unless it is known zero, and writes zeros to
+    the rows the source lacks.
 
     ```mlir
-    %p = tpu.resize %a : tensor<7x300xf32> -> tensor<8x384xf32>
+    %p = tpu.resize %a {zero_padded_source} : tensor<7x300xf32>
+           -> tensor<8x384xf32>
     ```
   }];
   let arguments = (ins TPU_TensorOrBuffer:$source,
-                       Optional<TPU_HbmBuffer>:$outs);
+                       Optional<TPU_HbmBuffer>:$outs,
+                       UnitAttr:$zero_padded_source);
   let results = (outs Optional<AnyStaticShapeTensor>:$result);
   let assemblyFormat = [{
     $source (`outs` `(` $outs^ `)`)? attr-dict `:` type($source)

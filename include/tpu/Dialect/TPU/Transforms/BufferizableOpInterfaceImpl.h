@@ -23,12 +23,11 @@ namespace tpu {
 void registerBufferizableOpInterfaceExternalModels(
     mlir::DialectRegistry &registry);
 
-/// An error on `op` if its buffer form would be wrong or cannot be
-/// written: a tpu.resize that grows a value whose padding is not zero (a
-/// tpu.elementwise result), a tpu.reshape no kernel writes. tpu-bufferize
-/// checks every op of the entry with it first, while the producers are
-/// still there to look at.
-mlir::LogicalResult checkBufferizable(mlir::Operation *op);
+/// An error on `op` if its buffer form cannot be written (a tpu.reshape no
+/// kernel writes); on a tpu.resize, sets `zero_padded_source` when its
+/// source's padding is known zero. tpu-bufferize runs it on every op of
+/// the entry first, while the producers are still there to look at.
+mlir::LogicalResult prepareBufferization(mlir::Operation *op);
 
 /// One-Shot Bufferize across `entry`'s boundary and only there: tensors
 /// become tiled HBM buffers (tpu::getTiledHbmType).

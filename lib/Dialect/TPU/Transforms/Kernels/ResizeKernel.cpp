@@ -1,9 +1,15 @@
 //===- ResizeKernel.cpp - tpu.resize across row tiles ---------------------===//
 //
-// A resize that keeps the tiled image is a view (tpu-bufferize); one that
-// adds or drops row tiles copies the row tiles both have, one row of tiles
-// at a time through VMEM, and writes zero tiles where the result has rows
-// the source lacks.
+// A resize that keeps the tiled image of a zero-padded source is a view
+// (tpu-bufferize); any other copies the row tiles both have, one row of
+// tiles at a time through VMEM, and writes zero tiles where the result has
+// rows the source lacks. When it grows, the source's padding becomes
+// elements, so unless it is known zero (`zero_padded_source`), those are
+// zeroed on the way, whatever the padding held (an
+// elementwise op's padding is its body applied to zeros: exp(0) = 1, 0/0 =
+// NaN): the lanes past the source's columns in its last column tile
+// (v.lmask, v.sel), the rows past its rows in its last row tile (a masked
+// v.st over zeros).
 //
 //===----------------------------------------------------------------------===//
 
@@ -39,15 +45,43 @@ FailureOr<scf::ForOp> tpu::lowerResize(RewriterBase &rewriter, ResizeOp op) {
   auto rowOfTiles = [&](Value batch, Value row, const TiledShape &shape) {
     return b.mul(b.add(b.mul(batch, shape.rowTiles()), row), cols);
   };
+  // What of the source's padding becomes elements of the result.
+  int64_t lanesInLast = from.cols - (cols - 1) * int64_t(kLanes);
+  int64_t rowsInLast = from.rows - (from.rowTiles() - 1) * int64_t(kSublanes);
+  bool zeroPadded = op.getZeroPaddedSource();
+  bool maskLanes =
+      !zeroPadded && to.cols > from.cols && lanesInLast < int64_t(kLanes);
+  bool maskRows =
+      !zeroPadded && to.rows > from.rows && rowsInLast < int64_t(kSublanes);
+  auto copyRow = [&](Value batch, Value row, bool lastSourceRow) {
+    b.dmaLoad(op.getSource(), rowOfTiles(batch, row, from), one, staging, zero,
+              count, kLoadSem);
+    b.wait(kLoadSem, 1);
+    if (maskLanes) {
+      Value last = b.index((cols - 1) * kSublanes);
+      b.store(b.keepLanes(b.load(staging, last), lanesInLast, b.splat(0.0f)),
+              staging, last);
+    }
+    if (lastSourceRow && maskRows) {
+      b.forLoop(cols, 1, [&](Value col) {
+        Value at = b.mul(col, kSublanes);
+        Value tile = b.load(staging, at);
+        b.store(b.splat(0.0f), staging, at);
+        b.storeSublanes(tile, staging, at, rowsInLast);
+      });
+    }
+    b.dmaStore(staging, zero, op.getOuts(), rowOfTiles(batch, row, to), one,
+               count, kStoreSem);
+    b.wait(kStoreSem, 1);
+  };
+  // The source's last row of tiles is among those copied when the result
+  // has as many or more.
+  bool lastIsCopied = rows == from.rowTiles();
   scf::ForOp loop = b.forLoop(from.batch, 1, [&](Value batch) {
-    b.forLoop(rows, 1, [&](Value row) {
-      Value srcTile = rowOfTiles(batch, row, from);
-      Value dstTile = rowOfTiles(batch, row, to);
-      b.dmaLoad(op.getSource(), srcTile, one, staging, zero, count, kLoadSem);
-      b.wait(kLoadSem, 1);
-      b.dmaStore(staging, zero, op.getOuts(), dstTile, one, count, kStoreSem);
-      b.wait(kStoreSem, 1);
-    });
+    int64_t plain = lastIsCopied && maskRows ? rows - 1 : rows;
+    b.forLoop(plain, 1, [&](Value row) { copyRow(batch, row, false); });
+    if (plain < rows)
+      copyRow(batch, b.index(plain), true);
     // Rows the source lacks: zero tiles, for a new buffer holds anything.
     if (to.rowTiles() > rows) {
       Value zeros = b.splat(0.0f);
