@@ -5,7 +5,8 @@
 # tpu-translate, runs it in tpu-sim on random inputs, prints where the cycles
 # went, and checks the result bit for bit against the reference model and
 # against the same .mlir run on the CPU in f32; then does the same for the
-# MLP of examples/mlp.mlir (checked against the CPU within 1e-4).
+# MLP of examples/mlp.mlir (checked against the CPU within 1e-4) and the
+# attention head of examples/attention.mlir (within 1e-5).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -59,3 +60,20 @@ echo "== result check against the CPU (upstream MLIR, f32): HIGHEST is"
 echo "   f32-accurate, the probabilities agree to 1e-4 (docs/Testing.md)"
 "$bin/tpu-cpu-run" examples/mlp.mlir "${mlpInputs[@]}" --output "$out/p.cpu.npy"
 "$bin/tpu-ref" compare --rtol=0 --atol=1e-4 "$out/p.npy" "$out/p.cpu.npy"
+
+echo
+echo "== examples/attention.mlir: softmax(Q K^T / sqrt(128)) V, sequence 512"
+"$bin/tpu-opt" examples/attention.mlir \
+  --tpu-compile="chip=v4 default-precision=highest" -o "$out/attention.isa.mlir"
+"$bin/tpu-translate" --export-tpu-bin "$out/attention.isa.mlir" \
+  -o "$out/attention.tpu"
+attentionInputs=()
+for seed in 1 2 3; do
+  "$bin/tpu-ref" random --shape=512x128 --seed=$seed -o "$out/qkv$seed.npy"
+  attentionInputs+=(--input "$out/qkv$seed.npy")
+done
+"$bin/tpu-sim" "$out/attention.tpu" "${attentionInputs[@]}" --output "$out/o.npy"
+echo "== result check against the CPU (upstream MLIR, f32), within 1e-5"
+"$bin/tpu-cpu-run" examples/attention.mlir "${attentionInputs[@]}" \
+  --output "$out/o.cpu.npy"
+"$bin/tpu-ref" compare --rtol=0 --atol=1e-5 "$out/o.npy" "$out/o.cpu.npy"

@@ -35,7 +35,8 @@ struct ConvertElementwise : public OpInterfaceRewritePattern<linalg::LinalgOp> {
   using OpInterfaceRewritePattern::OpInterfaceRewritePattern;
   LogicalResult matchAndRewrite(linalg::LinalgOp op,
                                 PatternRewriter &rewriter) const override {
-    if (isMatmulLike(op) || isa<linalg::FillOp, linalg::BroadcastOp>(op) ||
+    if (isMatmulLike(op) ||
+        isa<linalg::FillOp, linalg::BroadcastOp, linalg::TransposeOp>(op) ||
         !linalg::isElementwise(op))
       return failure();
     auto generic = dyn_cast<linalg::GenericOp>(op.getOperation());
@@ -68,6 +69,14 @@ struct ConvertReduce : public OpRewritePattern<linalg::ReduceOp> {
   }
 };
 
+struct ConvertTranspose : public OpRewritePattern<linalg::TransposeOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(linalg::TransposeOp op,
+                                PatternRewriter &rewriter) const override {
+    return convertTranspose(rewriter, op);
+  }
+};
+
 struct ConvertLinalgPass
     : public tpu::impl::TPUConvertLinalgBase<ConvertLinalgPass> {
   using TPUConvertLinalgBase::TPUConvertLinalgBase;
@@ -85,13 +94,14 @@ struct ConvertLinalgPass
         return;
       failedToConvert = true;
       if (!isMatmulLike(op) && !linalg::isElementwise(op) &&
-          !isa<linalg::BroadcastOp, linalg::ReduceOp>(op))
+          !isa<linalg::BroadcastOp, linalg::ReduceOp, linalg::TransposeOp>(op))
         op.emitError() << "'" << op->getName()
                        << "' is not supported by the TPU compiler; it takes "
                           "linalg.matmul, linalg.batch_matmul and "
                           "linalg.matvec (with linalg.fill inits), "
                           "linalg.broadcast, linalg.reduce over the last "
-                          "dimension, and elementwise ops (linalg.generic "
+                          "dimension, linalg.transpose of the last two "
+                          "dimensions, and elementwise ops (linalg.generic "
                           "and the named ones) the VPU can run";
     });
     if (failedToConvert)
@@ -109,6 +119,6 @@ struct ConvertLinalgPass
 void tpu::populateLinalgToTPUPatterns(RewritePatternSet &patterns,
                                       Precision defaultPrecision) {
   patterns.add<ConvertMatmul>(patterns.getContext(), defaultPrecision);
-  patterns.add<ConvertElementwise, ConvertBroadcast, ConvertReduce>(
-      patterns.getContext());
+  patterns.add<ConvertElementwise, ConvertBroadcast, ConvertReduce,
+               ConvertTranspose>(patterns.getContext());
 }

@@ -4,7 +4,7 @@
 // OPTION: for the --default-precision option: unknown precision 'fastest'; expected one of default, high, highest (or JAX's bfloat16, bfloat16_3x, tensorfloat32, float32, BF16_BF16_F32, BF16_BF16_F32_X3, BF16_BF16_F32_X6)
 
 func.func @conv(%i: tensor<1x8x8x1xf32>, %f: tensor<3x3x1x1xf32>, %o: tensor<1x6x6x1xf32>) -> tensor<1x6x6x1xf32> {
-  // expected-error @+1 {{'linalg.conv_2d_nhwc_hwcf' is not supported by the TPU compiler; it takes linalg.matmul, linalg.batch_matmul and linalg.matvec (with linalg.fill inits), linalg.broadcast, linalg.reduce over the last dimension, and elementwise ops (linalg.generic and the named ones) the VPU can run}}
+  // expected-error @+1 {{'linalg.conv_2d_nhwc_hwcf' is not supported by the TPU compiler; it takes linalg.matmul, linalg.batch_matmul and linalg.matvec (with linalg.fill inits), linalg.broadcast, linalg.reduce over the last dimension, linalg.transpose of the last two dimensions, and elementwise ops (linalg.generic and the named ones) the VPU can run}}
   %r = linalg.conv_2d_nhwc_hwcf ins(%i, %f : tensor<1x8x8x1xf32>, tensor<3x3x1x1xf32>) outs(%o : tensor<1x6x6x1xf32>) -> tensor<1x6x6x1xf32>
   return %r : tensor<1x6x6x1xf32>
 }
@@ -286,4 +286,13 @@ func.func @reduce_body_shape(%x: tensor<7x300xf32>) -> tensor<7xf32> {
       linalg.yield %s : f32
     }
   return %r : tensor<7xf32>
+}
+
+// -----
+
+func.func @transpose_leading(%a: tensor<2x3x128xf32>) -> tensor<3x2x128xf32> {
+  %e = tensor.empty() : tensor<3x2x128xf32>
+  // expected-error @+1 {{cannot convert this 'linalg.transpose' to the TPU: only swapping the last two dimensions is supported yet (leading dimensions in place)}}
+  %t = linalg.transpose ins(%a : tensor<2x3x128xf32>) outs(%e : tensor<3x2x128xf32>) permutation = [1, 0, 2]
+  return %t : tensor<3x2x128xf32>
 }

@@ -212,3 +212,14 @@ func.func @row_max(%x: tensor<7x300xf32>) -> (tensor<7x300xf32>, tensor<7xf32>) 
   } -> tensor<7x300xf32>
   return %d, %max : tensor<7x300xf32>, tensor<7xf32>
 }
+
+// -----
+
+// A transpose of the last two dimensions, leading ones in place.
+// CHECK-LABEL: func.func @transpose
+// CHECK: tpu.transpose %arg0 : tensor<2x7x300xf32> -> tensor<2x300x7xf32>
+func.func @transpose(%a: tensor<2x7x300xf32>) -> tensor<2x300x7xf32> {
+  %e = tensor.empty() : tensor<2x300x7xf32>
+  %t = linalg.transpose ins(%a : tensor<2x7x300xf32>) outs(%e : tensor<2x300x7xf32>) permutation = [0, 2, 1]
+  return %t : tensor<2x300x7xf32>
+}

@@ -468,3 +468,11 @@ func.func @broadcast_lanes_shape(%a: tensor<7x2xf32>) {
   %r = tpu.broadcast_lanes %a : tensor<7x2xf32> -> tensor<7x300xf32>
   return
 }
+
+// -----
+
+func.func @transpose_shape(%a: tensor<7x300xf32>) {
+  // expected-error @+1 {{'tpu.transpose' op swaps the two minor dimensions of a rank >= 2 shape, keeping the rest and the element type: 'tensor<7x300xf32>' to 'tensor<7x300xf32>'}}
+  %r = tpu.transpose %a : tensor<7x300xf32> -> tensor<7x300xf32>
+  return
+}

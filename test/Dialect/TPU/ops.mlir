@@ -129,10 +129,12 @@ func.func @loop_level(%hbm: memref<8x128xf32, #tiled, #hbm>, %vmem: memref<16x12
 // CHECK: %[[M:.*]] = tpu.reduce %arg0 kind = <max> init = 0xFF800000 : tensor<7x300xf32> -> tensor<7x1xf32>
 // CHECK: tpu.reduce %arg0 kind = <sum> init = 2.500000e+00 : tensor<7x300xf32> -> tensor<7x1xf32>
 // CHECK: tpu.broadcast_lanes %[[M]] : tensor<7x1xf32> -> tensor<7x300xf32>
+// CHECK: tpu.transpose %arg0 : tensor<7x300xf32> -> tensor<300x7xf32>
 func.func @reduce(%x: tensor<7x300xf32>) -> (tensor<7x1xf32>, tensor<7x300xf32>) {
   %m = tpu.reduce %x kind = #tpu.reduction<max> init = 0xFF800000 : tensor<7x300xf32> -> tensor<7x1xf32>
   %s = tpu.reduce %x kind = #tpu.reduction<sum> init = 2.5 : tensor<7x300xf32> -> tensor<7x1xf32>
   %w = tpu.broadcast_lanes %m : tensor<7x1xf32> -> tensor<7x300xf32>
+  %t = tpu.transpose %x : tensor<7x300xf32> -> tensor<300x7xf32>
   return %s, %w : tensor<7x1xf32>, tensor<7x300xf32>
 }
 

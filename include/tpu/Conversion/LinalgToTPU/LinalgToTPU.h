@@ -50,6 +50,11 @@ llvm::FailureOr<mlir::Value> broadcastTo(mlir::RewriterBase &rewriter,
 llvm::FailureOr<ReduceOp> convertReduce(mlir::RewriterBase &rewriter,
                                         mlir::linalg::ReduceOp op);
 
+/// Replaces a linalg.transpose on tensors that swaps the last two
+/// dimensions by tpu.transpose; fails with an error on the op otherwise.
+llvm::FailureOr<TransposeOp> convertTranspose(mlir::RewriterBase &rewriter,
+                                              mlir::linalg::TransposeOp op);
+
 /// Whether `op` is a matrix product convertMatmul takes.
 bool isMatmulLike(mlir::Operation *op);
 

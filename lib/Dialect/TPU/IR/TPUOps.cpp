@@ -315,6 +315,30 @@ void BroadcastLanesOp::getEffects(
                    effects);
 }
 
+LogicalResult TransposeOp::verify() {
+  if (failed(
+          verifyKernelForm(*this, getSource(),
+                           getOuts() ? ValueRange(getOuts()) : ValueRange())))
+    return failure();
+  Value result = getResultValue();
+  ArrayRef<int64_t> from = shapeOf(getSource()), to = shapeOf(result);
+  size_t rank = from.size();
+  if (rank < 2 || to.size() != rank || from.drop_back(2) != to.drop_back(2) ||
+      from[rank - 1] != to[rank - 2] || from[rank - 2] != to[rank - 1] ||
+      elementTypeOf(getSource()) != elementTypeOf(result))
+    return emitOpError() << "swaps the two minor dimensions of a rank >= 2 "
+                            "shape, keeping the rest and the element type: "
+                         << getSource().getType() << " to " << result.getType();
+  return success();
+}
+
+void TransposeOp::getEffects(
+    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
+        &effects) {
+  addKernelEffects(*this, getOuts() ? ValueRange(getOuts()) : ValueRange(),
+                   effects);
+}
+
 LogicalResult ReshapeOp::verify() {
   if (failed(
           verifyKernelForm(*this, getSource(),

@@ -62,8 +62,8 @@ bool hasZeroPadding(Value tensor) {
   if (auto elementwise = dyn_cast<ElementwiseOp>(def))
     return mapsZeroToZero(elementwise) &&
            llvm::all_of(elementwise.getInputs(), hasZeroPadding);
-  if (isa<ResizeOp, ReshapeOp, SplitOp, BroadcastOp, ReduceOp,
-          BroadcastLanesOp>(def))
+  if (isa<ResizeOp, ReshapeOp, SplitOp, BroadcastOp, ReduceOp, BroadcastLanesOp,
+          TransposeOp>(def))
     return hasZeroPadding(def->getOperand(0));
   return true;
 }
@@ -202,6 +202,15 @@ struct ReduceOpInterface : KernelOpInterface<ReduceOp, ReduceOpInterface> {
   }
 };
 
+struct TransposeOpInterface
+    : KernelOpInterface<TransposeOp, TransposeOpInterface> {
+  static Operation *createBufferForm(RewriterBase &rewriter, TransposeOp op,
+                                     ValueRange buffers, ValueRange outs) {
+    return TransposeOp::create(rewriter, op.getLoc(), Type(), buffers[0],
+                               outs[0]);
+  }
+};
+
 struct BroadcastLanesOpInterface
     : KernelOpInterface<BroadcastLanesOp, BroadcastLanesOpInterface> {
   static Operation *createBufferForm(RewriterBase &rewriter,
@@ -279,6 +288,7 @@ void tpu::registerBufferizableOpInterfaceExternalModels(
     ElementwiseOp::attachInterface<ElementwiseOpInterface>(*context);
     BroadcastOp::attachInterface<BroadcastOpInterface>(*context);
     ReduceOp::attachInterface<ReduceOpInterface>(*context);
+    TransposeOp::attachInterface<TransposeOpInterface>(*context);
     BroadcastLanesOp::attachInterface<BroadcastLanesOpInterface>(*context);
     ResizeOp::attachInterface<RelayoutOpInterface<ResizeOp>>(*context);
     ReshapeOp::attachInterface<RelayoutOpInterface<ReshapeOp>>(*context);

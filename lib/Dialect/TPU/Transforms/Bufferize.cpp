@@ -52,7 +52,7 @@ LogicalResult checkEntry(func::FuncOp func) {
       return failure();
   for (Operation &op : func.getBody().front().without_terminator()) {
     if (isa<SplitOp, MatmulPassesOp, ElementwiseOp, ResizeOp, ReshapeOp,
-            BroadcastOp, ReduceOp, BroadcastLanesOp>(op)) {
+            BroadcastOp, ReduceOp, BroadcastLanesOp, TransposeOp>(op)) {
       if (failed(prepareBufferization(&op)))
         return failure();
       continue;

@@ -45,7 +45,7 @@ struct LowerMatmulPasses : public OpRewritePattern<MatmulPassesOp> {
 
 bool isKernelOp(Operation *op) {
   return isa<MatmulPassesOp, SplitOp, ElementwiseOp, ResizeOp, ReshapeOp,
-             BroadcastOp, ReduceOp, BroadcastLanesOp>(op);
+             BroadcastOp, ReduceOp, BroadcastLanesOp, TransposeOp>(op);
 }
 
 struct LowerToMXUPass : public tpu::impl::TPULowerToMXUBase<LowerToMXUPass> {
@@ -98,5 +98,6 @@ void tpu::populateLowerToMXUPatterns(RewritePatternSet &patterns,
                LowerKernel<ReshapeOp, lowerReshape>,
                LowerKernel<BroadcastOp, lowerBroadcast>,
                LowerKernel<ReduceOp, lowerReduce>,
-               LowerKernel<BroadcastLanesOp, lowerBroadcastLanes>>(context);
+               LowerKernel<BroadcastLanesOp, lowerBroadcastLanes>,
+               LowerKernel<TransposeOp, lowerTranspose>>(context);
 }

@@ -268,3 +268,23 @@ func.func @main(%c: tensor<7x1xf32>) -> tensor<7x300xf32> {
   %w = tpu.broadcast_lanes %c : tensor<7x1xf32> -> tensor<7x300xf32>
   return %w : tensor<7x300xf32>
 }
+
+// -----
+
+// A transpose of 130 x 300: 2 row blocks (17 row tiles: 16, then 1 with
+// the other 15 rows of the block zeroed) by 3 column blocks; each block in
+// strided by the 3 column tiles of a source row, out strided by the 2 of
+// a result row.
+// CHECK-LABEL: func.func @main
+// CHECK: %[[IN:.*]] = memref.alloc() : memref<128x128xf32, #tpu.memory_space<vmem>>
+// CHECK: %[[OUT:.*]] = memref.alloc() : memref<128x128xf32, #tpu.memory_space<vmem>>
+// CHECK: scf.for %{{.*}} = %{{.*}} to %c2
+// CHECK: scf.for %{{.*}} = %{{.*}} to %c3
+// CHECK: tpu.vector_store %{{.*}}, %[[IN]]
+// CHECK: tpu.dma_load %arg0[%{{.*}}, stride %c3{{.*}}] to %[[IN]]
+// CHECK: tpu.transpose_block %[[IN]][%{{.*}}] to %[[OUT]][%{{.*}}]
+// CHECK: tpu.dma_store %[[OUT]][%{{.*}}] to %{{.*}}[%{{.*}}, stride %c2{{.*}}]
+func.func @main(%a: tensor<130x300xf32>) -> tensor<300x130xf32> {
+  %t = tpu.transpose %a : tensor<130x300xf32> -> tensor<300x130xf32>
+  return %t : tensor<300x130xf32>
+}

@@ -326,6 +326,36 @@ def TPU_BroadcastLanesOp : TPU_KernelOp<"broadcast_lanes"> {
   }];
 }
 
+def TPU_TransposeOp : TPU_KernelOp<"transpose"> {
+  let summary = "Swap the two minor dimensions";
+  let description = [{
+    `result[..., c, r] = source[..., r, c]`, leading dimensions kept. On
+    the machine each 128 x 128 block is transposed on the XLU
+    (`v.xpose`), rows of a block past the source's tiles are zero, and the
+    result's padding is the source's. `tpu-convert-linalg` makes it from a
+    `linalg.transpose` that swaps the last two dimensions.
+
+    ```mlir
+    %t = tpu.transpose %k : tensor<512x128xf32> -> tensor<128x512xf32>
+    ```
+  }];
+  let arguments = (ins TPU_TensorOrBuffer:$source,
+                       Optional<TPU_HbmBuffer>:$outs);
+  let results = (outs Optional<AnyStaticShapeTensor>:$result);
+  let assemblyFormat = [{
+    $source (`outs` `(` $outs^ `)`)? attr-dict `:` type($source)
+    (`outs` type($outs)^)? (`->` type($result)^)?
+  }];
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    bool hasBufferSemantics() { return bool(getOuts()); }
+    ::mlir::Value getResultValue() {
+      return hasBufferSemantics() ? ::mlir::Value(getOuts())
+                                  : ::mlir::Value(getResult());
+    }
+  }];
+}
+
 def TPU_ReshapeOp : TPU_KernelOp<"reshape"> {
   let summary = "The same elements in another shape";
   let description = [{

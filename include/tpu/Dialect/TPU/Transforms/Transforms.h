@@ -82,6 +82,8 @@ llvm::FailureOr<mlir::scf::ForOp>
 lowerBroadcastLanes(mlir::RewriterBase &rewriter, BroadcastLanesOp op);
 llvm::FailureOr<mlir::scf::ForOp> lowerReduce(mlir::RewriterBase &rewriter,
                                               ReduceOp op);
+llvm::FailureOr<mlir::scf::ForOp> lowerTranspose(mlir::RewriterBase &rewriter,
+                                                 TransposeOp op);
 
 /// The patterns of every kernel; `mxus` is the chip's MXU count.
 void populateLowerToMXUPatterns(mlir::RewritePatternSet &patterns,
