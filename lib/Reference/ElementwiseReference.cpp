@@ -83,6 +83,71 @@ float exponential(float x, float) {
   return writeResult(p * std::ldexp(1.0f, int(n)));
 }
 
+/// docs/Numerics.md, "tanh": a polynomial near 0, else from exp.
+float hyperbolicTangent(float x, float) {
+  x = readOperand(x);
+  if (std::isnan(x))
+    return canonicalizeNaN(x);
+  float magnitude = std::fabs(x);
+  if (magnitude < 0.625f) {
+    const float coefficients[] = {-5.70498872745e-3f, 2.06390887954e-2f,
+                                  -5.37397155531e-2f, 1.33314422036e-1f,
+                                  -3.33332819422e-1f};
+    float z = x * x, p = coefficients[0];
+    for (int i = 1; i < 5; ++i)
+      p = p * z + coefficients[i];
+    return writeResult(p * z * x + x);
+  }
+  if (magnitude > 9.0f)
+    return x < 0 ? -1.0f : 1.0f;
+  float e = exponential(magnitude + magnitude, 0);
+  float t = 1.0f - 2.0f / (e + 1.0f);
+  return writeResult(x < 0 ? -t : t);
+}
+
+/// docs/Numerics.md, "log": m 2^e with m near 1, then a polynomial.
+float logarithm(float x, float) {
+  x = readOperand(x);
+  if (std::isnan(x) || x < 0.0f)
+    return canonicalizeNaN(NAN);
+  if (x == 0.0f)
+    return -INFINITY;
+  if (std::isinf(x))
+    return INFINITY;
+  int e;
+  float m = std::frexp(x, &e); // x = m 2^e, m in [0.5, 1)
+  float f = m - 1.0f;
+  if (m < floatOf(0x3F3504F3u)) { // sqrt(1/2)
+    e = e - 1;
+    f = (m + m) - 1.0f;
+  }
+  const float coefficients[] = {
+      7.0376836292e-2f,  -1.1514610310e-1f, 1.1676998740e-1f,
+      -1.2420140846e-1f, 1.4249322787e-1f,  -1.6668057665e-1f,
+      2.0000714765e-1f,  -2.4999993993e-1f, 3.3333331174e-1f};
+  float z = f * f, p = coefficients[0];
+  for (int i = 1; i < 9; ++i)
+    p = p * f + coefficients[i];
+  float ef = float(e);
+  float y = p * f * z;
+  y = y + ef * floatOf(0xB95E8083u);
+  y = y - 0.5f * z;
+  return writeResult((f + y) + ef * floatOf(0x3F318000u));
+}
+
+float squareRoot(float x, float) {
+  return writeResult(std::sqrt(readOperand(x)));
+}
+
+float reciprocalSquareRoot(float x, float) {
+  x = readOperand(x);
+  if (std::isnan(x) || x < 0.0f)
+    return canonicalizeNaN(NAN);
+  if (x == 0.0f)
+    return std::copysign(INFINITY, x);
+  return writeResult(float(1.0 / std::sqrt(double(x))));
+}
+
 /// IEEE arithmetic on flushed operands (docs/Numerics.md).
 constexpr ElementwiseOp kOps[] = {
     {"addf", 2, addf},
@@ -101,6 +166,10 @@ constexpr ElementwiseOp kOps[] = {
     {"maximumf", 2, maximumf},
     {"minimumf", 2, minimumf},
     {"exp", 1, exponential},
+    {"tanh", 1, hyperbolicTangent},
+    {"log", 1, logarithm},
+    {"sqrt", 1, squareRoot},
+    {"rsqrt", 1, reciprocalSquareRoot},
     // Sign-bit operations: every other bit is kept.
     {"negf", 1,
      [](float a, float) { return floatOf(bitsOf(a) ^ 0x80000000u); }},

@@ -8,8 +8,8 @@
 #     matches any NaN there.
 #
 #   run-elementwise.sh OP ARITY SHAPE CHIP FORM [DIST] [WORKDIR]
-#     OP     the op, as named in tpu-ref (addf, divf, negf, or exp and absf
-#            of the math dialect)
+#     OP     the op, as named in tpu-ref (addf, divf, negf, or exp, absf,
+#            tanh, log, sqrt and rsqrt of the math dialect)
 #     ARITY  its operands: 1 or 2
 #     SHAPE  e.g. 7x300
 #     FORM   generic (an elementwise linalg.generic) or arith (the arith op
@@ -19,7 +19,7 @@
 set -euo pipefail
 op=$1 arity=$2 shape=$3 chip=$4 form=$5 dist=${6:-normal}
 dialect=arith
-case $op in exp | absf) dialect=math ;; esac
+case $op in exp | absf | tanh | log | sqrt | rsqrt) dialect=math ;; esac
 dir=${7:-$(mktemp -d)}
 mkdir -p "$dir"
 IFS=x read -r -a dims <<<"$shape"
@@ -86,11 +86,13 @@ tpu-cpu-run "$dir/input.mlir" $(printf -- '--input %s ' "${cpuInputs[@]}") \
   --output "$dir/cpu.npy"
 [[ $cpuResult == "$dir/cpu.npy" ]] || tpu-ref flush "$dir/cpu.npy" -o "$cpuResult"
 # The host's NaNs are its own (x86 makes -NaN); the TPU's are canonical,
-# which the model check above holds it to. exp is the one op the host
-# computes its own way (libm): the VPU's is within 1 ulp of the correctly
-# rounded result (docs/Numerics.md), the host's within 1 too, so they
-# agree to 2 ulps, a relative 2^-22.
+# which the model check above holds it to. exp, tanh, log and rsqrt the
+# host computes its own way (libm, or upstream's expansions): the VPU's are
+# within 1 ulp of the correctly rounded result (docs/Numerics.md), the
+# host's within 1 too, so they agree to 2 ulps, a relative 2^-22.
 tolerance=()
-[[ $op == exp ]] && tolerance=(--rtol=2.4e-7)
+case $op in
+  exp | tanh | log | rsqrt) tolerance=(--rtol=2.4e-7) ;;
+esac
 echo -n "cpu: "
 tpu-ref compare --nan=any "${tolerance[@]}" "$dir/tpu.npy" "$cpuResult"

@@ -52,12 +52,24 @@ TEST(VpuArithmeticTest, SimulatorAndModelAgree) {
           << pair.name << "(0x" << std::hex << a << ", 0x" << b << ")";
     }
   }
-  const reference::ElementwiseOp *exp = reference::lookupElementwiseOp("exp");
-  ASSERT_NE(exp, nullptr);
-  for (int i = 0; i < 200000; ++i) {
-    uint32_t a = drawOperand(random);
-    ASSERT_EQ(sim::vpuExp(a), bitsOf(exp->apply(floatOf(a), 0)))
-        << "exp(0x" << std::hex << a << ")";
+  struct Unary {
+    const char *name;
+    uint32_t (*sim)(uint32_t);
+  };
+  const Unary kUnary[] = {{"exp", sim::vpuExp},
+                          {"tanh", sim::vpuTanh},
+                          {"log", sim::vpuLog},
+                          {"sqrt", sim::vpuSqrt},
+                          {"rsqrt", sim::vpuRsqrt}};
+  for (const Unary &unary : kUnary) {
+    const reference::ElementwiseOp *model =
+        reference::lookupElementwiseOp(unary.name);
+    ASSERT_NE(model, nullptr) << unary.name;
+    for (int i = 0; i < 200000; ++i) {
+      uint32_t a = drawOperand(random);
+      ASSERT_EQ(unary.sim(a), bitsOf(model->apply(floatOf(a), 0)))
+          << unary.name << "(0x" << std::hex << a << ")";
+    }
   }
 }
 

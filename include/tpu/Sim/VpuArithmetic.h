@@ -29,6 +29,13 @@ uint32_t vpuMax(uint32_t a, uint32_t b);
 uint32_t vpuMin(uint32_t a, uint32_t b);
 /// exp(a) by docs/Numerics.md's range reduction and polynomial.
 uint32_t vpuExp(uint32_t a);
+/// tanh(a) and log(a) by docs/Numerics.md's algorithms.
+uint32_t vpuTanh(uint32_t a);
+uint32_t vpuLog(uint32_t a);
+/// sqrt(a), IEEE (correctly rounded), and 1/sqrt(a) correctly rounded
+/// from double.
+uint32_t vpuSqrt(uint32_t a);
+uint32_t vpuRsqrt(uint32_t a);
 /// The comparisons, on the flushed operands (a NaN compares unordered).
 bool vpuEqual(uint32_t a, uint32_t b);
 bool vpuLess(uint32_t a, uint32_t b);

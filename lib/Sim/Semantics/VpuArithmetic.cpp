@@ -96,4 +96,80 @@ uint32_t vpuExp(uint32_t a) {
   return result(p * floatOf(uint32_t(exponent + 127) << 23));
 }
 
+uint32_t vpuTanh(uint32_t a) {
+  float x = operand(a);
+  if (std::isnan(x))
+    return kCanonicalNaNBits;
+  float magnitude = std::fabs(x);
+  if (magnitude < 0.625f) {
+    // tanh(x) = x + x^3 P(x^2): Cephes' tanhf coefficients.
+    float z = x * x;
+    float p = -5.70498872745e-3f;
+    p = p * z + 2.06390887954e-2f;
+    p = p * z - 5.37397155531e-2f;
+    p = p * z + 1.33314422036e-1f;
+    p = p * z - 3.33332819422e-1f;
+    return result(p * z * x + x);
+  }
+  // Past 9, 1 - tanh(x) < 2^-25: the result rounds to +-1.
+  if (magnitude > 9.0f)
+    return bitsOf(std::copysign(1.0f, x));
+  // tanh(|x|) = 1 - 2 / (exp(2 |x|) + 1), with the VPU's exp.
+  float e = floatOf(vpuExp(bitsOf(2.0f * magnitude)));
+  float t = 1.0f - 2.0f / (e + 1.0f);
+  return result(std::copysign(t, x));
+}
+
+uint32_t vpuLog(uint32_t a) {
+  float x = operand(a);
+  if (std::isnan(x) || x < 0.0f)
+    return kCanonicalNaNBits;
+  if (x == 0.0f)
+    return 0xFF800000u; // -inf, for +0 and -0
+  if (std::isinf(x))
+    return 0x7F800000u;
+  // x = m 2^e with m in [sqrt(1/2), sqrt(2)), f = m - 1.
+  uint32_t bits = bitsOf(x);
+  int e = int((bits >> 23) & 0xFF) - 126;
+  float m = floatOf((bits & 0x007FFFFFu) | 0x3F000000u); // in [0.5, 1)
+  float f;
+  if (m < 0.707106781186547524f) {
+    e -= 1;
+    f = m + m - 1.0f;
+  } else {
+    f = m - 1.0f;
+  }
+  // log(1 + f) = f - f^2 / 2 + f^3 P(f): Cephes' logf coefficients; ln 2
+  // in the two parts exp uses.
+  float z = f * f;
+  float p = 7.0376836292e-2f;
+  p = p * f - 1.1514610310e-1f;
+  p = p * f + 1.1676998740e-1f;
+  p = p * f - 1.2420140846e-1f;
+  p = p * f + 1.4249322787e-1f;
+  p = p * f - 1.6668057665e-1f;
+  p = p * f + 2.0000714765e-1f;
+  p = p * f - 2.4999993993e-1f;
+  p = p * f + 3.3333331174e-1f;
+  float y = p * f * z;
+  float n = float(e);
+  y = y + n * -2.12194440e-4f;
+  y = y - 0.5f * z;
+  float r = f + y;
+  r = r + n * 0.693359375f;
+  return result(r);
+}
+
+uint32_t vpuSqrt(uint32_t a) { return result(std::sqrt(operand(a))); }
+
+uint32_t vpuRsqrt(uint32_t a) {
+  float x = operand(a);
+  if (std::isnan(x) || x < 0.0f)
+    return kCanonicalNaNBits;
+  if (x == 0.0f)
+    return bitsOf(std::copysign(INFINITY, x));
+  // Both double operations are IEEE, so the result is the same everywhere.
+  return result(float(1.0 / std::sqrt(double(x))));
+}
+
 } // namespace tpu::sim
