@@ -201,9 +201,7 @@ void MatmulPassesOp::getEffects(
 }
 
 LogicalResult ResizeOp::verify() {
-  if (failed(
-          verifyKernelForm(*this, getSource(),
-                           getOuts() ? ValueRange(getOuts()) : ValueRange())))
+  if (failed(verifyKernelForm(*this, getSource(), getOutsRange())))
     return failure();
   Value result = getResultValue();
   ArrayRef<int64_t> from = shapeOf(getSource()), to = shapeOf(result);
@@ -216,17 +214,8 @@ LogicalResult ResizeOp::verify() {
   return success();
 }
 
-void ResizeOp::getEffects(
-    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
-        &effects) {
-  addKernelEffects(*this, getOuts() ? ValueRange(getOuts()) : ValueRange(),
-                   effects);
-}
-
 LogicalResult BroadcastOp::verify() {
-  if (failed(
-          verifyKernelForm(*this, getSource(),
-                           getOuts() ? ValueRange(getOuts()) : ValueRange())))
+  if (failed(verifyKernelForm(*this, getSource(), getOutsRange())))
     return failure();
   Value result = getResultValue();
   ArrayRef<int64_t> from = shapeOf(getSource()), to = shapeOf(result);
@@ -262,17 +251,8 @@ LogicalResult BroadcastOp::verify() {
   return success();
 }
 
-void BroadcastOp::getEffects(
-    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
-        &effects) {
-  addKernelEffects(*this, getOuts() ? ValueRange(getOuts()) : ValueRange(),
-                   effects);
-}
-
 LogicalResult ReduceOp::verify() {
-  if (failed(
-          verifyKernelForm(*this, getSource(),
-                           getOuts() ? ValueRange(getOuts()) : ValueRange())))
+  if (failed(verifyKernelForm(*this, getSource(), getOutsRange())))
     return failure();
   Value result = getResultValue();
   ArrayRef<int64_t> from = shapeOf(getSource()), to = shapeOf(result);
@@ -285,17 +265,8 @@ LogicalResult ReduceOp::verify() {
   return success();
 }
 
-void ReduceOp::getEffects(
-    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
-        &effects) {
-  addKernelEffects(*this, getOuts() ? ValueRange(getOuts()) : ValueRange(),
-                   effects);
-}
-
 LogicalResult BroadcastLanesOp::verify() {
-  if (failed(
-          verifyKernelForm(*this, getSource(),
-                           getOuts() ? ValueRange(getOuts()) : ValueRange())))
+  if (failed(verifyKernelForm(*this, getSource(), getOutsRange())))
     return failure();
   Value result = getResultValue();
   ArrayRef<int64_t> from = shapeOf(getSource()), to = shapeOf(result);
@@ -308,17 +279,8 @@ LogicalResult BroadcastLanesOp::verify() {
   return success();
 }
 
-void BroadcastLanesOp::getEffects(
-    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
-        &effects) {
-  addKernelEffects(*this, getOuts() ? ValueRange(getOuts()) : ValueRange(),
-                   effects);
-}
-
 LogicalResult TransposeOp::verify() {
-  if (failed(
-          verifyKernelForm(*this, getSource(),
-                           getOuts() ? ValueRange(getOuts()) : ValueRange())))
+  if (failed(verifyKernelForm(*this, getSource(), getOutsRange())))
     return failure();
   Value result = getResultValue();
   ArrayRef<int64_t> from = shapeOf(getSource()), to = shapeOf(result);
@@ -332,17 +294,8 @@ LogicalResult TransposeOp::verify() {
   return success();
 }
 
-void TransposeOp::getEffects(
-    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
-        &effects) {
-  addKernelEffects(*this, getOuts() ? ValueRange(getOuts()) : ValueRange(),
-                   effects);
-}
-
 LogicalResult ReshapeOp::verify() {
-  if (failed(
-          verifyKernelForm(*this, getSource(),
-                           getOuts() ? ValueRange(getOuts()) : ValueRange())))
+  if (failed(verifyKernelForm(*this, getSource(), getOutsRange())))
     return failure();
   auto from = cast<ShapedType>(getSource().getType());
   auto to = cast<ShapedType>(getResultValue().getType());
@@ -367,13 +320,6 @@ std::optional<bool> ReshapeOp::isVectorToColumn() {
   if (from.size() == 2 && from[1] == 1 && to.size() == 1)
     return false;
   return std::nullopt;
-}
-
-void ReshapeOp::getEffects(
-    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
-        &effects) {
-  addKernelEffects(*this, getOuts() ? ValueRange(getOuts()) : ValueRange(),
-                   effects);
 }
 
 LogicalResult ElementwiseOp::verify() {

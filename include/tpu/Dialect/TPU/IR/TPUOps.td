@@ -48,6 +48,42 @@ class TPU_KernelOp<string mnemonic, list<Trait> traits = []>
     : TPU_Op<mnemonic, !listconcat(traits, [
         DeclareOpInterfaceMethods<MemoryEffectsOpInterface>])>;
 
+// What every one-operand kernel op's class declares.
+defvar TPU_UnaryKernelDeclarations = [{
+    bool hasBufferSemantics() { return bool(getOuts()); }
+    ::mlir::Value getResultValue() {
+      return hasBufferSemantics() ? ::mlir::Value(getOuts())
+                                  : ::mlir::Value(getResult());
+    }
+    /// `outs` as a range: empty in tensor form.
+    ::mlir::ValueRange getOutsRange() {
+      return getOuts() ? ::mlir::ValueRange(getOuts()) : ::mlir::ValueRange();
+    }
+}];
+
+// A kernel op on one operand, `source`: tensor to tensor, or HBM buffer to
+// the `outs` buffer. `extraArgs` follow the two; the default format fits
+// ops without them.
+class TPU_UnaryKernelOp<string mnemonic, dag extraArgs = (ins)>
+    : TPU_KernelOp<mnemonic> {
+  let arguments = !con((ins TPU_TensorOrBuffer:$source,
+                            Optional<TPU_HbmBuffer>:$outs), extraArgs);
+  let results = (outs Optional<AnyStaticShapeTensor>:$result);
+  let assemblyFormat = [{
+    $source (`outs` `(` $outs^ `)`)? attr-dict `:` type($source)
+    (`outs` type($outs)^)? (`->` type($result)^)?
+  }];
+  let hasVerifier = 1;
+  let extraClassDeclaration = TPU_UnaryKernelDeclarations;
+  let extraClassDefinition = [{
+    void $cppClass::getEffects(
+        ::llvm::SmallVectorImpl<::mlir::SideEffects::EffectInstance<
+            ::mlir::MemoryEffects::Effect>> &effects) {
+      addKernelEffects(*this, getOutsRange(), effects);
+    }
+  }];
+}
+
 //===----------------------------------------------------------------------===//
 // Tensor level
 //===----------------------------------------------------------------------===//
@@ -184,7 +220,8 @@ def TPU_MatmulPassesOp
   }];
 }
 
-def TPU_ResizeOp : TPU_KernelOp<"resize"> {
+def TPU_ResizeOp : TPU_UnaryKernelOp<"resize",
+    (ins UnitAttr:$zero_padded_source)> {
   let summary = "Pad with zeros or drop at the high end of the minor dims";
   let description = [{
     The source with its two minor dimensions grown (the new elements are
@@ -207,25 +244,10 @@ def TPU_ResizeOp : TPU_KernelOp<"resize"> {
            -> tensor<8x384xf32>
     ```
   }];
-  let arguments = (ins TPU_TensorOrBuffer:$source,
-                       Optional<TPU_HbmBuffer>:$outs,
-                       UnitAttr:$zero_padded_source);
-  let results = (outs Optional<AnyStaticShapeTensor>:$result);
-  let assemblyFormat = [{
-    $source (`outs` `(` $outs^ `)`)? attr-dict `:` type($source)
-    (`outs` type($outs)^)? (`->` type($result)^)?
-  }];
-  let hasVerifier = 1;
-  let extraClassDeclaration = [{
-    bool hasBufferSemantics() { return bool(getOuts()); }
-    ::mlir::Value getResultValue() {
-      return hasBufferSemantics() ? ::mlir::Value(getOuts())
-                                  : ::mlir::Value(getResult());
-    }
-  }];
 }
 
-def TPU_BroadcastOp : TPU_KernelOp<"broadcast"> {
+def TPU_BroadcastOp : TPU_UnaryKernelOp<"broadcast",
+    (ins DenseI64ArrayAttr:$dimensions)> {
   let summary = "Copy the source along new dimensions";
   let description = [{
     As `linalg.broadcast`: the result has the source's dimensions and, at
@@ -245,25 +267,14 @@ def TPU_BroadcastOp : TPU_KernelOp<"broadcast"> {
            -> tensor<7x300xf32>
     ```
   }];
-  let arguments = (ins TPU_TensorOrBuffer:$source,
-                       Optional<TPU_HbmBuffer>:$outs,
-                       DenseI64ArrayAttr:$dimensions);
-  let results = (outs Optional<AnyStaticShapeTensor>:$result);
   let assemblyFormat = [{
     $source (`outs` `(` $outs^ `)`)? `dimensions` `=` $dimensions attr-dict
     `:` type($source) (`outs` type($outs)^)? (`->` type($result)^)?
   }];
-  let hasVerifier = 1;
-  let extraClassDeclaration = [{
-    bool hasBufferSemantics() { return bool(getOuts()); }
-    ::mlir::Value getResultValue() {
-      return hasBufferSemantics() ? ::mlir::Value(getOuts())
-                                  : ::mlir::Value(getResult());
-    }
-  }];
 }
 
-def TPU_ReduceOp : TPU_KernelOp<"reduce"> {
+def TPU_ReduceOp : TPU_UnaryKernelOp<"reduce",
+    (ins TPU_ReductionKindAttr:$kind, F32Attr:$init)> {
   let summary = "Reduce each row (the last dimension) to one value";
   let description = [{
     For every row of the source (its last dimension), `init` combined with
@@ -279,25 +290,13 @@ def TPU_ReduceOp : TPU_KernelOp<"reduce"> {
            : tensor<7x300xf32> -> tensor<7x1xf32>
     ```
   }];
-  let arguments = (ins TPU_TensorOrBuffer:$source,
-                       Optional<TPU_HbmBuffer>:$outs,
-                       TPU_ReductionKindAttr:$kind, F32Attr:$init);
-  let results = (outs Optional<AnyStaticShapeTensor>:$result);
   let assemblyFormat = [{
     $source (`outs` `(` $outs^ `)`)? `kind` `=` $kind `init` `=` $init
     attr-dict `:` type($source) (`outs` type($outs)^)? (`->` type($result)^)?
   }];
-  let hasVerifier = 1;
-  let extraClassDeclaration = [{
-    bool hasBufferSemantics() { return bool(getOuts()); }
-    ::mlir::Value getResultValue() {
-      return hasBufferSemantics() ? ::mlir::Value(getOuts())
-                                  : ::mlir::Value(getResult());
-    }
-  }];
 }
 
-def TPU_BroadcastLanesOp : TPU_KernelOp<"broadcast_lanes"> {
+def TPU_BroadcastLanesOp : TPU_UnaryKernelOp<"broadcast_lanes"> {
   let summary = "Repeat a column's value across each row";
   let description = [{
     `result[..., r, c] = source[..., r, 0]`: a column (last dimension 1,
@@ -309,24 +308,9 @@ def TPU_BroadcastLanesOp : TPU_KernelOp<"broadcast_lanes"> {
     %w = tpu.broadcast_lanes %m : tensor<7x1xf32> -> tensor<7x300xf32>
     ```
   }];
-  let arguments = (ins TPU_TensorOrBuffer:$source,
-                       Optional<TPU_HbmBuffer>:$outs);
-  let results = (outs Optional<AnyStaticShapeTensor>:$result);
-  let assemblyFormat = [{
-    $source (`outs` `(` $outs^ `)`)? attr-dict `:` type($source)
-    (`outs` type($outs)^)? (`->` type($result)^)?
-  }];
-  let hasVerifier = 1;
-  let extraClassDeclaration = [{
-    bool hasBufferSemantics() { return bool(getOuts()); }
-    ::mlir::Value getResultValue() {
-      return hasBufferSemantics() ? ::mlir::Value(getOuts())
-                                  : ::mlir::Value(getResult());
-    }
-  }];
 }
 
-def TPU_TransposeOp : TPU_KernelOp<"transpose"> {
+def TPU_TransposeOp : TPU_UnaryKernelOp<"transpose"> {
   let summary = "Swap the two minor dimensions";
   let description = [{
     `result[..., c, r] = source[..., r, c]`, leading dimensions kept. On
@@ -339,24 +323,9 @@ def TPU_TransposeOp : TPU_KernelOp<"transpose"> {
     %t = tpu.transpose %k : tensor<512x128xf32> -> tensor<128x512xf32>
     ```
   }];
-  let arguments = (ins TPU_TensorOrBuffer:$source,
-                       Optional<TPU_HbmBuffer>:$outs);
-  let results = (outs Optional<AnyStaticShapeTensor>:$result);
-  let assemblyFormat = [{
-    $source (`outs` `(` $outs^ `)`)? attr-dict `:` type($source)
-    (`outs` type($outs)^)? (`->` type($result)^)?
-  }];
-  let hasVerifier = 1;
-  let extraClassDeclaration = [{
-    bool hasBufferSemantics() { return bool(getOuts()); }
-    ::mlir::Value getResultValue() {
-      return hasBufferSemantics() ? ::mlir::Value(getOuts())
-                                  : ::mlir::Value(getResult());
-    }
-  }];
 }
 
-def TPU_ReshapeOp : TPU_KernelOp<"reshape"> {
+def TPU_ReshapeOp : TPU_UnaryKernelOp<"reshape"> {
   let summary = "The same elements in another shape";
   let description = [{
     The source's elements, in row-major order, with the result's shape (as
@@ -372,20 +341,7 @@ def TPU_ReshapeOp : TPU_KernelOp<"reshape"> {
     %col = tpu.reshape %v : tensor<300xf32> -> tensor<300x1xf32>
     ```
   }];
-  let arguments = (ins TPU_TensorOrBuffer:$source,
-                       Optional<TPU_HbmBuffer>:$outs);
-  let results = (outs Optional<AnyStaticShapeTensor>:$result);
-  let assemblyFormat = [{
-    $source (`outs` `(` $outs^ `)`)? attr-dict `:` type($source)
-    (`outs` type($outs)^)? (`->` type($result)^)?
-  }];
-  let hasVerifier = 1;
-  let extraClassDeclaration = [{
-    bool hasBufferSemantics() { return bool(getOuts()); }
-    ::mlir::Value getResultValue() {
-      return hasBufferSemantics() ? ::mlir::Value(getOuts())
-                                  : ::mlir::Value(getResult());
-    }
+  let extraClassDeclaration = TPU_UnaryKernelDeclarations # [{
     /// Whether source and result have the same tiled image.
     bool keepsTiledImage();
     /// Whether it turns a vector into a column (true) or back (false);
