@@ -20,7 +20,8 @@ using namespace tpu;
 
 namespace {
 
-/// Half the time an edge value, else any bit pattern.
+/// A third of the time an edge value, a third a value in [-10, 10] (where
+/// the functions' polynomials work), else any bit pattern.
 uint32_t drawOperand(std::mt19937 &random) {
   static const uint32_t kEdges[] = {
       0x00000000, 0x80000000, 0x00000001, 0x807FFFFF, 0x00800000,
@@ -28,9 +29,14 @@ uint32_t drawOperand(std::mt19937 &random) {
       0x7F800000, 0xFF800000, 0x7FC00000, 0xFFC01234, 0x7F800001,
       0x1F800000, 0x20000000, 0x5F800000, 0x42B17218, 0xC2AEAC50};
   uint32_t bits = random();
-  if (bits & 1)
-    return kEdges[(bits >> 1) % std::size(kEdges)];
-  return random();
+  switch (bits % 3) {
+  case 0:
+    return kEdges[(bits >> 2) % std::size(kEdges)];
+  case 1:
+    return bitsOf(std::uniform_real_distribution<float>(-10.0f, 10.0f)(random));
+  default:
+    return random();
+  }
 }
 
 TEST(VpuArithmeticTest, SimulatorAndModelAgree) {
