@@ -50,23 +50,50 @@ bool mapsZeroToZero(ElementwiseOp op) {
   return value && value.getValue().isZero();
 }
 
-/// Whether a value's tiled image holds zeros in its padding. Arguments do
-/// (the runtime writes them), and so does everything the kernels compute
-/// from zero-padded operands, except an elementwise op whose body does not
-/// give zero for zeros: its padding is its body applied to its inputs'
-/// padding (0 / 0 is NaN, 0 + 1 is 1).
-bool hasZeroPadding(Value tensor) {
-  Operation *def = tensor.getDefiningOp();
-  if (!def)
-    return true;
-  if (auto elementwise = dyn_cast<ElementwiseOp>(def))
-    return mapsZeroToZero(elementwise) &&
-           llvm::all_of(elementwise.getInputs(), hasZeroPadding);
-  if (isa<ResizeOp, ReshapeOp, SplitOp, BroadcastOp, ReduceOp, BroadcastLanesOp,
-          TransposeOp>(def))
-    return hasZeroPadding(def->getOperand(0));
-  return true;
+/// Whether a resize drops elements of either minor dimension: they stay
+/// in the tiled image, as padding of the result.
+bool shrinks(ResizeOp resize) {
+  ArrayRef<int64_t> from =
+      cast<ShapedType>(resize.getSource().getType()).getShape();
+  ArrayRef<int64_t> to = cast<ShapedType>(resize->getResult(0).getType())
+                             .getShape();
+  return to.back() < from.back() ||
+         to.drop_back().back() < from.drop_back().back();
 }
+
+/// Which values of the entry's block have zeros in the padding of their
+/// tiled image, found in one pass in program order (a single block is its
+/// own topological order). Arguments do (the runtime writes them), and so
+/// does everything the kernels compute from zero-padded operands, except:
+/// - an elementwise op whose body does not give zero for zeros: its
+///   padding is its body applied to its inputs' padding (0 / 0 is NaN);
+/// - a resize that shrinks: the elements it drops become padding, and
+///   nothing says they are zero (a matmul's padded rows times an inf are
+///   NaN).
+class ZeroPadding {
+public:
+  bool of(Value tensor) const {
+    auto known = zeroPadded.find(tensor);
+    return known == zeroPadded.end() || known->second;
+  }
+  void visit(Operation *op) {
+    bool result = true;
+    if (auto elementwise = dyn_cast<ElementwiseOp>(op))
+      result = mapsZeroToZero(elementwise) &&
+               llvm::all_of(elementwise.getInputs(),
+                            [&](Value input) { return of(input); });
+    else if (auto resize = dyn_cast<ResizeOp>(op))
+      result = !shrinks(resize) && of(resize.getSource());
+    else if (isa<ReshapeOp, SplitOp, BroadcastOp, ReduceOp, BroadcastLanesOp,
+                 TransposeOp>(op))
+      result = of(op->getOperand(0));
+    for (Value value : op->getResults())
+      zeroPadded[value] = result;
+  }
+
+private:
+  DenseMap<Value, bool> zeroPadded;
+};
 
 bool sameTiles(Value a, Value b) {
   auto tiles = [](Value v) {
@@ -266,16 +293,22 @@ struct RelayoutOpInterface : KernelOpInterface<Op, RelayoutOpInterface<Op>> {
 
 } // namespace
 
-LogicalResult tpu::prepareBufferization(Operation *op) {
-  if (auto resize = dyn_cast<ResizeOp>(op))
-    resize.setZeroPaddedSource(hasZeroPadding(resize.getSource()));
-  if (auto reshape = dyn_cast<ReshapeOp>(op)) {
-    if (!reshape.keepsTiledImage() && !reshape.isVectorToColumn())
-      return op->emitError()
-             << "tpu-bufferize: cannot reshape "
-             << reshape.getSource().getType() << " to " << reshape.getType(0)
-             << ": only reshapes that keep the (8,128) tiles, and between "
-                "a vector and a column (as linalg.matvec uses), are supported";
+LogicalResult tpu::prepareBufferization(Block &entryBlock) {
+  ZeroPadding padding;
+  for (Operation &op : entryBlock) {
+    if (auto resize = dyn_cast<ResizeOp>(op))
+      resize.setZeroPaddedSource(padding.of(resize.getSource()));
+    if (auto reshape = dyn_cast<ReshapeOp>(op)) {
+      if (!reshape.keepsTiledImage() && !reshape.isVectorToColumn())
+        return op.emitError()
+               << "tpu-bufferize: cannot reshape "
+               << reshape.getSource().getType() << " to "
+               << reshape.getType(0)
+               << ": only reshapes that keep the (8,128) tiles, and between "
+                  "a vector and a column (as linalg.matvec uses), are "
+                  "supported";
+    }
+    padding.visit(&op);
   }
   return success();
 }

@@ -52,11 +52,8 @@ LogicalResult checkEntry(func::FuncOp func) {
       return failure();
   for (Operation &op : func.getBody().front().without_terminator()) {
     if (isa<SplitOp, MatmulPassesOp, ElementwiseOp, ResizeOp, ReshapeOp,
-            BroadcastOp, ReduceOp, BroadcastLanesOp, TransposeOp>(op)) {
-      if (failed(prepareBufferization(&op)))
-        return failure();
+            BroadcastOp, ReduceOp, BroadcastLanesOp, TransposeOp>(op))
       continue;
-    }
     if (auto constant = dyn_cast<arith::ConstantOp>(op)) {
       if (isa<TensorType>(constant.getType()))
         return op.emitError()
@@ -69,7 +66,7 @@ LogicalResult checkEntry(func::FuncOp func) {
            << "' for the TPU; supported are the ops tpu-convert-linalg, "
               "tpu-pad-to-tiles and tpu-expand-precision produce";
   }
-  return success();
+  return prepareBufferization(func.getBody().front());
 }
 
 struct BufferizePass : public tpu::impl::TPUBufferizeBase<BufferizePass> {

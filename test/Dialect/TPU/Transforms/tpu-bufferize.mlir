@@ -110,3 +110,438 @@ func.func @main(%a: tensor<7x100xf32>, %b: tensor<128x128xf32>) -> tensor<8x128x
 func.func @other() {
   return
 }
+
+// -----
+
+// A resize that shrinks makes the elements it drops padding, and nothing
+// says they are zero (a matmul's padding rows times an inf are NaN): growing
+// its result again takes the resize kernel, which zeroes them, not a view.
+// CHECK-LABEL: func.func @main
+// CHECK: %[[S:.*]] = memref.alloc() : memref<7x129xf32, #tiled, #tpu.memory_space<hbm>>
+// CHECK: tpu.resize %{{.*}} outs(%[[S]]) {zero_padded_source}
+// CHECK: %[[G:.*]] = memref.alloc() : memref<8x256xf32, #tiled, #tpu.memory_space<hbm>>
+// CHECK: tpu.resize %[[S]] outs(%[[G]]) :
+// CHECK-NOT: tpu.tiled_view
+func.func @main(%a: tensor<16x256xf32>) -> tensor<8x256xf32> {
+  %s = tpu.resize %a : tensor<16x256xf32> -> tensor<7x129xf32>
+  %g = tpu.resize %s : tensor<7x129xf32> -> tensor<8x256xf32>
+  return %g : tensor<8x256xf32>
+}
+func.func @other() {
+  return
+}
+
+// -----
+
+// Zero padding is found in one pass over the entry: forty diamonds of
+// elementwise ops (2^40 paths from the last to the argument) take no time.
+// CHECK-LABEL: func.func @main
+// CHECK-COUNT-80: tpu.elementwise
+// CHECK: tpu.tiled_view
+func.func @main(%a: tensor<7x100xf32>) -> tensor<8x128xf32> {
+  %l0 = tpu.elementwise ins(%a : tensor<7x100xf32>) -> tensor<7x100xf32> {
+  ^bb0(%x: f32):
+    %n = arith.negf %x : f32
+    tpu.yield %n : f32
+  }
+  %d0 = tpu.elementwise ins(%l0, %a : tensor<7x100xf32>, tensor<7x100xf32>) -> tensor<7x100xf32> {
+  ^bb0(%x: f32, %y: f32):
+    %m = arith.mulf %x, %y : f32
+    tpu.yield %m : f32
+  }
+  %l1 = tpu.elementwise ins(%d0 : tensor<7x100xf32>) -> tensor<7x100xf32> {
+  ^bb0(%x: f32):
+    %n = arith.negf %x : f32
+    tpu.yield %n : f32
+  }
+  %d1 = tpu.elementwise ins(%l1, %d0 : tensor<7x100xf32>, tensor<7x100xf32>) -> tensor<7x100xf32> {
+  ^bb0(%x: f32, %y: f32):
+    %m = arith.mulf %x, %y : f32
+    tpu.yield %m : f32
+  }
+  %l2 = tpu.elementwise ins(%d1 : tensor<7x100xf32>) -> tensor<7x100xf32> {
+  ^bb0(%x: f32):
+    %n = arith.negf %x : f32
+    tpu.yield %n : f32
+  }
+  %d2 = tpu.elementwise ins(%l2, %d1 : tensor<7x100xf32>, tensor<7x100xf32>) -> tensor<7x100xf32> {
+  ^bb0(%x: f32, %y: f32):
+    %m = arith.mulf %x, %y : f32
+    tpu.yield %m : f32
+  }
+  %l3 = tpu.elementwise ins(%d2 : tensor<7x100xf32>) -> tensor<7x100xf32> {
+  ^bb0(%x: f32):
+    %n = arith.negf %x : f32
+    tpu.yield %n : f32
+  }
+  %d3 = tpu.elementwise ins(%l3, %d2 : tensor<7x100xf32>, tensor<7x100xf32>) -> tensor<7x100xf32> {
+  ^bb0(%x: f32, %y: f32):
+    %m = arith.mulf %x, %y : f32
+    tpu.yield %m : f32
+  }
+  %l4 = tpu.elementwise ins(%d3 : tensor<7x100xf32>) -> tensor<7x100xf32> {
+  ^bb0(%x: f32):
+    %n = arith.negf %x : f32
+    tpu.yield %n : f32
+  }
+  %d4 = tpu.elementwise ins(%l4, %d3 : tensor<7x100xf32>, tensor<7x100xf32>) -> tensor<7x100xf32> {
+  ^bb0(%x: f32, %y: f32):
+    %m = arith.mulf %x, %y : f32
+    tpu.yield %m : f32
+  }
+  %l5 = tpu.elementwise ins(%d4 : tensor<7x100xf32>) -> tensor<7x100xf32> {
+  ^bb0(%x: f32):
+    %n = arith.negf %x : f32
+    tpu.yield %n : f32
+  }
+  %d5 = tpu.elementwise ins(%l5, %d4 : tensor<7x100xf32>, tensor<7x100xf32>) -> tensor<7x100xf32> {
+  ^bb0(%x: f32, %y: f32):
+    %m = arith.mulf %x, %y : f32
+    tpu.yield %m : f32
+  }
+  %l6 = tpu.elementwise ins(%d5 : tensor<7x100xf32>) -> tensor<7x100xf32> {
+  ^bb0(%x: f32):
+    %n = arith.negf %x : f32
+    tpu.yield %n : f32
+  }
+  %d6 = tpu.elementwise ins(%l6, %d5 : tensor<7x100xf32>, tensor<7x100xf32>) -> tensor<7x100xf32> {
+  ^bb0(%x: f32, %y: f32):
+    %m = arith.mulf %x, %y : f32
+    tpu.yield %m : f32
+  }
+  %l7 = tpu.elementwise ins(%d6 : tensor<7x100xf32>) -> tensor<7x100xf32> {
+  ^bb0(%x: f32):
+    %n = arith.negf %x : f32
+    tpu.yield %n : f32
+  }
+  %d7 = tpu.elementwise ins(%l7, %d6 : tensor<7x100xf32>, tensor<7x100xf32>) -> tensor<7x100xf32> {
+  ^bb0(%x: f32, %y: f32):
+    %m = arith.mulf %x, %y : f32
+    tpu.yield %m : f32
+  }
+  %l8 = tpu.elementwise ins(%d7 : tensor<7x100xf32>) -> tensor<7x100xf32> {
+  ^bb0(%x: f32):
+    %n = arith.negf %x : f32
+    tpu.yield %n : f32
+  }
+  %d8 = tpu.elementwise ins(%l8, %d7 : tensor<7x100xf32>, tensor<7x100xf32>) -> tensor<7x100xf32> {
+  ^bb0(%x: f32, %y: f32):
+    %m = arith.mulf %x, %y : f32
+    tpu.yield %m : f32
+  }
+  %l9 = tpu.elementwise ins(%d8 : tensor<7x100xf32>) -> tensor<7x100xf32> {
+  ^bb0(%x: f32):
+    %n = arith.negf %x : f32
+    tpu.yield %n : f32
+  }
+  %d9 = tpu.elementwise ins(%l9, %d8 : tensor<7x100xf32>, tensor<7x100xf32>) -> tensor<7x100xf32> {
+  ^bb0(%x: f32, %y: f32):
+    %m = arith.mulf %x, %y : f32
+    tpu.yield %m : f32
+  }
+  %l10 = tpu.elementwise ins(%d9 : tensor<7x100xf32>) -> tensor<7x100xf32> {
+  ^bb0(%x: f32):
+    %n = arith.negf %x : f32
+    tpu.yield %n : f32
+  }
+  %d10 = tpu.elementwise ins(%l10, %d9 : tensor<7x100xf32>, tensor<7x100xf32>) -> tensor<7x100xf32> {
+  ^bb0(%x: f32, %y: f32):
+    %m = arith.mulf %x, %y : f32
+    tpu.yield %m : f32
+  }
+  %l11 = tpu.elementwise ins(%d10 : tensor<7x100xf32>) -> tensor<7x100xf32> {
+  ^bb0(%x: f32):
+    %n = arith.negf %x : f32
+    tpu.yield %n : f32
+  }
+  %d11 = tpu.elementwise ins(%l11, %d10 : tensor<7x100xf32>, tensor<7x100xf32>) -> tensor<7x100xf32> {
+  ^bb0(%x: f32, %y: f32):
+    %m = arith.mulf %x, %y : f32
+    tpu.yield %m : f32
+  }
+  %l12 = tpu.elementwise ins(%d11 : tensor<7x100xf32>) -> tensor<7x100xf32> {
+  ^bb0(%x: f32):
+    %n = arith.negf %x : f32
+    tpu.yield %n : f32
+  }
+  %d12 = tpu.elementwise ins(%l12, %d11 : tensor<7x100xf32>, tensor<7x100xf32>) -> tensor<7x100xf32> {
+  ^bb0(%x: f32, %y: f32):
+    %m = arith.mulf %x, %y : f32
+    tpu.yield %m : f32
+  }
+  %l13 = tpu.elementwise ins(%d12 : tensor<7x100xf32>) -> tensor<7x100xf32> {
+  ^bb0(%x: f32):
+    %n = arith.negf %x : f32
+    tpu.yield %n : f32
+  }
+  %d13 = tpu.elementwise ins(%l13, %d12 : tensor<7x100xf32>, tensor<7x100xf32>) -> tensor<7x100xf32> {
+  ^bb0(%x: f32, %y: f32):
+    %m = arith.mulf %x, %y : f32
+    tpu.yield %m : f32
+  }
+  %l14 = tpu.elementwise ins(%d13 : tensor<7x100xf32>) -> tensor<7x100xf32> {
+  ^bb0(%x: f32):
+    %n = arith.negf %x : f32
+    tpu.yield %n : f32
+  }
+  %d14 = tpu.elementwise ins(%l14, %d13 : tensor<7x100xf32>, tensor<7x100xf32>) -> tensor<7x100xf32> {
+  ^bb0(%x: f32, %y: f32):
+    %m = arith.mulf %x, %y : f32
+    tpu.yield %m : f32
+  }
+  %l15 = tpu.elementwise ins(%d14 : tensor<7x100xf32>) -> tensor<7x100xf32> {
+  ^bb0(%x: f32):
+    %n = arith.negf %x : f32
+    tpu.yield %n : f32
+  }
+  %d15 = tpu.elementwise ins(%l15, %d14 : tensor<7x100xf32>, tensor<7x100xf32>) -> tensor<7x100xf32> {
+  ^bb0(%x: f32, %y: f32):
+    %m = arith.mulf %x, %y : f32
+    tpu.yield %m : f32
+  }
+  %l16 = tpu.elementwise ins(%d15 : tensor<7x100xf32>) -> tensor<7x100xf32> {
+  ^bb0(%x: f32):
+    %n = arith.negf %x : f32
+    tpu.yield %n : f32
+  }
+  %d16 = tpu.elementwise ins(%l16, %d15 : tensor<7x100xf32>, tensor<7x100xf32>) -> tensor<7x100xf32> {
+  ^bb0(%x: f32, %y: f32):
+    %m = arith.mulf %x, %y : f32
+    tpu.yield %m : f32
+  }
+  %l17 = tpu.elementwise ins(%d16 : tensor<7x100xf32>) -> tensor<7x100xf32> {
+  ^bb0(%x: f32):
+    %n = arith.negf %x : f32
+    tpu.yield %n : f32
+  }
+  %d17 = tpu.elementwise ins(%l17, %d16 : tensor<7x100xf32>, tensor<7x100xf32>) -> tensor<7x100xf32> {
+  ^bb0(%x: f32, %y: f32):
+    %m = arith.mulf %x, %y : f32
+    tpu.yield %m : f32
+  }
+  %l18 = tpu.elementwise ins(%d17 : tensor<7x100xf32>) -> tensor<7x100xf32> {
+  ^bb0(%x: f32):
+    %n = arith.negf %x : f32
+    tpu.yield %n : f32
+  }
+  %d18 = tpu.elementwise ins(%l18, %d17 : tensor<7x100xf32>, tensor<7x100xf32>) -> tensor<7x100xf32> {
+  ^bb0(%x: f32, %y: f32):
+    %m = arith.mulf %x, %y : f32
+    tpu.yield %m : f32
+  }
+  %l19 = tpu.elementwise ins(%d18 : tensor<7x100xf32>) -> tensor<7x100xf32> {
+  ^bb0(%x: f32):
+    %n = arith.negf %x : f32
+    tpu.yield %n : f32
+  }
+  %d19 = tpu.elementwise ins(%l19, %d18 : tensor<7x100xf32>, tensor<7x100xf32>) -> tensor<7x100xf32> {
+  ^bb0(%x: f32, %y: f32):
+    %m = arith.mulf %x, %y : f32
+    tpu.yield %m : f32
+  }
+  %l20 = tpu.elementwise ins(%d19 : tensor<7x100xf32>) -> tensor<7x100xf32> {
+  ^bb0(%x: f32):
+    %n = arith.negf %x : f32
+    tpu.yield %n : f32
+  }
+  %d20 = tpu.elementwise ins(%l20, %d19 : tensor<7x100xf32>, tensor<7x100xf32>) -> tensor<7x100xf32> {
+  ^bb0(%x: f32, %y: f32):
+    %m = arith.mulf %x, %y : f32
+    tpu.yield %m : f32
+  }
+  %l21 = tpu.elementwise ins(%d20 : tensor<7x100xf32>) -> tensor<7x100xf32> {
+  ^bb0(%x: f32):
+    %n = arith.negf %x : f32
+    tpu.yield %n : f32
+  }
+  %d21 = tpu.elementwise ins(%l21, %d20 : tensor<7x100xf32>, tensor<7x100xf32>) -> tensor<7x100xf32> {
+  ^bb0(%x: f32, %y: f32):
+    %m = arith.mulf %x, %y : f32
+    tpu.yield %m : f32
+  }
+  %l22 = tpu.elementwise ins(%d21 : tensor<7x100xf32>) -> tensor<7x100xf32> {
+  ^bb0(%x: f32):
+    %n = arith.negf %x : f32
+    tpu.yield %n : f32
+  }
+  %d22 = tpu.elementwise ins(%l22, %d21 : tensor<7x100xf32>, tensor<7x100xf32>) -> tensor<7x100xf32> {
+  ^bb0(%x: f32, %y: f32):
+    %m = arith.mulf %x, %y : f32
+    tpu.yield %m : f32
+  }
+  %l23 = tpu.elementwise ins(%d22 : tensor<7x100xf32>) -> tensor<7x100xf32> {
+  ^bb0(%x: f32):
+    %n = arith.negf %x : f32
+    tpu.yield %n : f32
+  }
+  %d23 = tpu.elementwise ins(%l23, %d22 : tensor<7x100xf32>, tensor<7x100xf32>) -> tensor<7x100xf32> {
+  ^bb0(%x: f32, %y: f32):
+    %m = arith.mulf %x, %y : f32
+    tpu.yield %m : f32
+  }
+  %l24 = tpu.elementwise ins(%d23 : tensor<7x100xf32>) -> tensor<7x100xf32> {
+  ^bb0(%x: f32):
+    %n = arith.negf %x : f32
+    tpu.yield %n : f32
+  }
+  %d24 = tpu.elementwise ins(%l24, %d23 : tensor<7x100xf32>, tensor<7x100xf32>) -> tensor<7x100xf32> {
+  ^bb0(%x: f32, %y: f32):
+    %m = arith.mulf %x, %y : f32
+    tpu.yield %m : f32
+  }
+  %l25 = tpu.elementwise ins(%d24 : tensor<7x100xf32>) -> tensor<7x100xf32> {
+  ^bb0(%x: f32):
+    %n = arith.negf %x : f32
+    tpu.yield %n : f32
+  }
+  %d25 = tpu.elementwise ins(%l25, %d24 : tensor<7x100xf32>, tensor<7x100xf32>) -> tensor<7x100xf32> {
+  ^bb0(%x: f32, %y: f32):
+    %m = arith.mulf %x, %y : f32
+    tpu.yield %m : f32
+  }
+  %l26 = tpu.elementwise ins(%d25 : tensor<7x100xf32>) -> tensor<7x100xf32> {
+  ^bb0(%x: f32):
+    %n = arith.negf %x : f32
+    tpu.yield %n : f32
+  }
+  %d26 = tpu.elementwise ins(%l26, %d25 : tensor<7x100xf32>, tensor<7x100xf32>) -> tensor<7x100xf32> {
+  ^bb0(%x: f32, %y: f32):
+    %m = arith.mulf %x, %y : f32
+    tpu.yield %m : f32
+  }
+  %l27 = tpu.elementwise ins(%d26 : tensor<7x100xf32>) -> tensor<7x100xf32> {
+  ^bb0(%x: f32):
+    %n = arith.negf %x : f32
+    tpu.yield %n : f32
+  }
+  %d27 = tpu.elementwise ins(%l27, %d26 : tensor<7x100xf32>, tensor<7x100xf32>) -> tensor<7x100xf32> {
+  ^bb0(%x: f32, %y: f32):
+    %m = arith.mulf %x, %y : f32
+    tpu.yield %m : f32
+  }
+  %l28 = tpu.elementwise ins(%d27 : tensor<7x100xf32>) -> tensor<7x100xf32> {
+  ^bb0(%x: f32):
+    %n = arith.negf %x : f32
+    tpu.yield %n : f32
+  }
+  %d28 = tpu.elementwise ins(%l28, %d27 : tensor<7x100xf32>, tensor<7x100xf32>) -> tensor<7x100xf32> {
+  ^bb0(%x: f32, %y: f32):
+    %m = arith.mulf %x, %y : f32
+    tpu.yield %m : f32
+  }
+  %l29 = tpu.elementwise ins(%d28 : tensor<7x100xf32>) -> tensor<7x100xf32> {
+  ^bb0(%x: f32):
+    %n = arith.negf %x : f32
+    tpu.yield %n : f32
+  }
+  %d29 = tpu.elementwise ins(%l29, %d28 : tensor<7x100xf32>, tensor<7x100xf32>) -> tensor<7x100xf32> {
+  ^bb0(%x: f32, %y: f32):
+    %m = arith.mulf %x, %y : f32
+    tpu.yield %m : f32
+  }
+  %l30 = tpu.elementwise ins(%d29 : tensor<7x100xf32>) -> tensor<7x100xf32> {
+  ^bb0(%x: f32):
+    %n = arith.negf %x : f32
+    tpu.yield %n : f32
+  }
+  %d30 = tpu.elementwise ins(%l30, %d29 : tensor<7x100xf32>, tensor<7x100xf32>) -> tensor<7x100xf32> {
+  ^bb0(%x: f32, %y: f32):
+    %m = arith.mulf %x, %y : f32
+    tpu.yield %m : f32
+  }
+  %l31 = tpu.elementwise ins(%d30 : tensor<7x100xf32>) -> tensor<7x100xf32> {
+  ^bb0(%x: f32):
+    %n = arith.negf %x : f32
+    tpu.yield %n : f32
+  }
+  %d31 = tpu.elementwise ins(%l31, %d30 : tensor<7x100xf32>, tensor<7x100xf32>) -> tensor<7x100xf32> {
+  ^bb0(%x: f32, %y: f32):
+    %m = arith.mulf %x, %y : f32
+    tpu.yield %m : f32
+  }
+  %l32 = tpu.elementwise ins(%d31 : tensor<7x100xf32>) -> tensor<7x100xf32> {
+  ^bb0(%x: f32):
+    %n = arith.negf %x : f32
+    tpu.yield %n : f32
+  }
+  %d32 = tpu.elementwise ins(%l32, %d31 : tensor<7x100xf32>, tensor<7x100xf32>) -> tensor<7x100xf32> {
+  ^bb0(%x: f32, %y: f32):
+    %m = arith.mulf %x, %y : f32
+    tpu.yield %m : f32
+  }
+  %l33 = tpu.elementwise ins(%d32 : tensor<7x100xf32>) -> tensor<7x100xf32> {
+  ^bb0(%x: f32):
+    %n = arith.negf %x : f32
+    tpu.yield %n : f32
+  }
+  %d33 = tpu.elementwise ins(%l33, %d32 : tensor<7x100xf32>, tensor<7x100xf32>) -> tensor<7x100xf32> {
+  ^bb0(%x: f32, %y: f32):
+    %m = arith.mulf %x, %y : f32
+    tpu.yield %m : f32
+  }
+  %l34 = tpu.elementwise ins(%d33 : tensor<7x100xf32>) -> tensor<7x100xf32> {
+  ^bb0(%x: f32):
+    %n = arith.negf %x : f32
+    tpu.yield %n : f32
+  }
+  %d34 = tpu.elementwise ins(%l34, %d33 : tensor<7x100xf32>, tensor<7x100xf32>) -> tensor<7x100xf32> {
+  ^bb0(%x: f32, %y: f32):
+    %m = arith.mulf %x, %y : f32
+    tpu.yield %m : f32
+  }
+  %l35 = tpu.elementwise ins(%d34 : tensor<7x100xf32>) -> tensor<7x100xf32> {
+  ^bb0(%x: f32):
+    %n = arith.negf %x : f32
+    tpu.yield %n : f32
+  }
+  %d35 = tpu.elementwise ins(%l35, %d34 : tensor<7x100xf32>, tensor<7x100xf32>) -> tensor<7x100xf32> {
+  ^bb0(%x: f32, %y: f32):
+    %m = arith.mulf %x, %y : f32
+    tpu.yield %m : f32
+  }
+  %l36 = tpu.elementwise ins(%d35 : tensor<7x100xf32>) -> tensor<7x100xf32> {
+  ^bb0(%x: f32):
+    %n = arith.negf %x : f32
+    tpu.yield %n : f32
+  }
+  %d36 = tpu.elementwise ins(%l36, %d35 : tensor<7x100xf32>, tensor<7x100xf32>) -> tensor<7x100xf32> {
+  ^bb0(%x: f32, %y: f32):
+    %m = arith.mulf %x, %y : f32
+    tpu.yield %m : f32
+  }
+  %l37 = tpu.elementwise ins(%d36 : tensor<7x100xf32>) -> tensor<7x100xf32> {
+  ^bb0(%x: f32):
+    %n = arith.negf %x : f32
+    tpu.yield %n : f32
+  }
+  %d37 = tpu.elementwise ins(%l37, %d36 : tensor<7x100xf32>, tensor<7x100xf32>) -> tensor<7x100xf32> {
+  ^bb0(%x: f32, %y: f32):
+    %m = arith.mulf %x, %y : f32
+    tpu.yield %m : f32
+  }
+  %l38 = tpu.elementwise ins(%d37 : tensor<7x100xf32>) -> tensor<7x100xf32> {
+  ^bb0(%x: f32):
+    %n = arith.negf %x : f32
+    tpu.yield %n : f32
+  }
+  %d38 = tpu.elementwise ins(%l38, %d37 : tensor<7x100xf32>, tensor<7x100xf32>) -> tensor<7x100xf32> {
+  ^bb0(%x: f32, %y: f32):
+    %m = arith.mulf %x, %y : f32
+    tpu.yield %m : f32
+  }
+  %l39 = tpu.elementwise ins(%d38 : tensor<7x100xf32>) -> tensor<7x100xf32> {
+  ^bb0(%x: f32):
+    %n = arith.negf %x : f32
+    tpu.yield %n : f32
+  }
+  %d39 = tpu.elementwise ins(%l39, %d38 : tensor<7x100xf32>, tensor<7x100xf32>) -> tensor<7x100xf32> {
+  ^bb0(%x: f32, %y: f32):
+    %m = arith.mulf %x, %y : f32
+    tpu.yield %m : f32
+  }
+  %p = tpu.resize %d39 : tensor<7x100xf32> -> tensor<8x128xf32>
+  return %p : tensor<8x128xf32>
+}
+func.func @other() {
+  return
+}

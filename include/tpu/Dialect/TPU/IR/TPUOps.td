@@ -231,8 +231,9 @@ def TPU_ResizeOp : TPU_UnaryKernelOp<"resize",
 
     `zero_padded_source` says the source's padding is known to be zero
     (tpu-bufferize sets it: arguments and what kernels compute from them
-    are, an elementwise result whose body does not map zero to zero is
-    not). Then, when both shapes have the same (8,128) tiles, the device
+    are; an elementwise result whose body does not map zero to zero is
+    not, nor is the result of a resize that shrinks, whose dropped
+    elements become padding). Then, when both shapes have the same (8,128) tiles, the device
     image is the same and bufferization makes the result a
     `tpu.tiled_view` of the source. Otherwise the buffer form copies the
     row tiles both have into the `outs` buffer, zeroes what of the source's

@@ -23,11 +23,12 @@ namespace tpu {
 void registerBufferizableOpInterfaceExternalModels(
     mlir::DialectRegistry &registry);
 
-/// An error on `op` if its buffer form cannot be written (a tpu.reshape no
-/// kernel writes); on a tpu.resize, sets `zero_padded_source` when its
-/// source's padding is known zero. tpu-bufferize runs it on every op of
-/// the entry first, while the producers are still there to look at.
-mlir::LogicalResult prepareBufferization(mlir::Operation *op);
+/// Errors on the ops of the entry's block whose buffer form cannot be
+/// written (a tpu.reshape no kernel writes); on each tpu.resize, sets
+/// `zero_padded_source` when its source's padding is known zero.
+/// tpu-bufferize runs it first, while the producers are still there to
+/// look at.
+mlir::LogicalResult prepareBufferization(mlir::Block &entryBlock);
 
 /// One-Shot Bufferize across `entry`'s boundary and only there: tensors
 /// become tiled HBM buffers (tpu::getTiledHbmType).
