@@ -11,46 +11,48 @@
 using namespace mlir;
 using namespace tpu;
 
-FailureOr<Value> tpu::broadcastTo(RewriterBase &rewriter, Operation *user,
-                                  Value source, ArrayRef<int64_t> dimensions,
+LogicalResult tpu::checkBroadcast(Operation *user, RankedTensorType sourceType,
+                                  ArrayRef<int64_t> dimensions,
                                   ArrayRef<int64_t> shape) {
-  auto sourceType = cast<RankedTensorType>(source.getType());
   int64_t rank = int64_t(shape.size());
   auto fail = [&](const Twine &why) {
     return user->emitError()
            << "cannot broadcast " << sourceType << " on the TPU: " << why;
   };
-  if (dimensions.empty())
-    return source;
-  if (llvm::is_contained(dimensions, rank - 1)) {
-    // A value per row across the row: from a vector of rows, as a column.
-    if (rank != 2 || dimensions.size() != 1 || sourceType.getRank() != 1)
-      return fail("the last dimension would be new, which repeats one value "
-                  "across the lanes of a row; that is supported for a rank-1 "
-                  "source into a rank-2 result only");
-    auto columnType =
-        RankedTensorType::get({shape[0], 1}, sourceType.getElementType());
-    // A reduction's result is a column made a vector: take the column.
-    Value column;
-    if (auto reshape = source.getDefiningOp<ReshapeOp>())
-      if (reshape.getSource().getType() == columnType)
-        column = reshape.getSource();
-    if (!column)
-      column = ReshapeOp::create(rewriter, user->getLoc(), columnType, source,
-                                 Value())
-                   .getResult();
-    auto type = RankedTensorType::get(shape, sourceType.getElementType());
-    return BroadcastLanesOp::create(rewriter, user->getLoc(), type, column,
-                                    Value())
-        .getResult();
-  }
-  if (rank >= 2 && llvm::is_contained(dimensions, rank - 2) &&
-      sourceType.getRank() != 1)
+  if (llvm::is_contained(dimensions, rank - 1) &&
+      (rank != 2 || dimensions.size() != 1 || sourceType.getRank() != 1))
+    return fail("the last dimension would be new, which repeats one value "
+                "across the lanes of a row; that is supported for a rank-1 "
+                "source into a rank-2 result only");
+  if (!llvm::is_contained(dimensions, rank - 1) && rank >= 2 &&
+      llvm::is_contained(dimensions, rank - 2) && sourceType.getRank() != 1)
     return fail("a new second-to-last dimension repeats rows, which is "
                 "supported for a rank-1 source (a row) only");
+  return success();
+}
+
+Value tpu::broadcastTo(RewriterBase &rewriter, Location loc, Value source,
+                       ArrayRef<int64_t> dimensions, ArrayRef<int64_t> shape) {
+  auto sourceType = cast<RankedTensorType>(source.getType());
   auto type = RankedTensorType::get(shape, sourceType.getElementType());
-  return BroadcastOp::create(rewriter, user->getLoc(), type, source, Value(),
-                             rewriter.getDenseI64ArrayAttr(dimensions))
+  if (dimensions.empty())
+    return source;
+  if (!llvm::is_contained(dimensions, int64_t(shape.size()) - 1))
+    return BroadcastOp::create(rewriter, loc, type, source, Value(),
+                               rewriter.getDenseI64ArrayAttr(dimensions))
+        .getResult();
+  // A value per row across the row: from a vector of rows, as a column.
+  auto columnType =
+      RankedTensorType::get({shape[0], 1}, sourceType.getElementType());
+  // A reduction's result is a column made a vector: take the column.
+  Value column;
+  if (auto reshape = source.getDefiningOp<ReshapeOp>())
+    if (reshape.getSource().getType() == columnType)
+      column = reshape.getSource();
+  if (!column)
+    column = ReshapeOp::create(rewriter, loc, columnType, source, Value())
+                 .getResult();
+  return BroadcastLanesOp::create(rewriter, loc, type, column, Value())
       .getResult();
 }
 
@@ -60,12 +62,14 @@ FailureOr<Value> tpu::convertBroadcast(RewriterBase &rewriter,
     return op.emitError() << "cannot convert this 'linalg.broadcast' to the "
                              "TPU: it operates on buffers; the TPU compiler "
                              "takes linalg on tensors";
-  rewriter.setInsertionPoint(op);
   auto resultType = cast<RankedTensorType>(op->getResult(0).getType());
-  FailureOr<Value> broadcast = broadcastTo(
-      rewriter, op, op.getInput(), op.getDimensions(), resultType.getShape());
-  if (failed(broadcast))
+  if (failed(checkBroadcast(op, cast<RankedTensorType>(op.getInput().getType()),
+                            op.getDimensions(),
+                            resultType.getShape())))
     return failure();
-  rewriter.replaceOp(op, *broadcast);
+  rewriter.setInsertionPoint(op);
+  Value broadcast = broadcastTo(rewriter, op.getLoc(), op.getInput(),
+                                op.getDimensions(), resultType.getShape());
+  rewriter.replaceOp(op, broadcast);
   return broadcast;
 }

@@ -108,21 +108,25 @@ FailureOr<ElementwiseOp> tpu::convertElementwise(RewriterBase &rewriter,
   if (std::optional<std::string> problem = checkBody(op))
     return fail(*problem);
 
-  rewriter.setInsertionPoint(op);
-  // Inputs whose maps drop dimensions, broadcast to the result's shape.
-  SmallVector<Value> inputs;
+  // Inputs whose maps drop dimensions are broadcast to the result's shape;
+  // all are checked before anything is built.
+  SmallVector<SmallVector<int64_t>> dropped;
   for (OpOperand *input : op.getDpsInputOperands()) {
     AffineMap map = op.getMatchingIndexingMap(input);
-    SmallVector<int64_t> dropped;
+    SmallVector<int64_t> &dims = dropped.emplace_back();
     for (unsigned d = 0; d < map.getNumDims(); ++d)
       if (!map.isFunctionOfDim(d))
-        dropped.push_back(d);
-    FailureOr<Value> full =
-        broadcastTo(rewriter, op, input->get(), dropped, resultType.getShape());
-    if (failed(full))
+        dims.push_back(d);
+    if (!dims.empty() &&
+        failed(checkBroadcast(op, cast<RankedTensorType>(input->get().getType()),
+                              dims, resultType.getShape())))
       return failure();
-    inputs.push_back(*full);
   }
+  rewriter.setInsertionPoint(op);
+  SmallVector<Value> inputs;
+  for (auto [input, dims] : llvm::zip(op.getDpsInputs(), dropped))
+    inputs.push_back(broadcastTo(rewriter, op.getLoc(), input, dims,
+                                 resultType.getShape()));
   auto elementwise =
       ElementwiseOp::create(rewriter, op.getLoc(), resultType, inputs, Value());
   Block *newBody = rewriter.createBlock(&elementwise.getBody());

@@ -20,12 +20,13 @@ namespace {
 FailureOr<ReductionKind> getKind(linalg::ReduceOp op, std::string &why) {
   Block &body = op.getCombiner().front();
   auto ops = body.without_terminator();
-  Operation *combiner = &*ops.begin();
-  if (std::next(ops.begin()) != ops.end() ||
+  // One op, of the element and the accumulator (in either order), yielded.
+  Operation *combiner = ops.empty() ? nullptr : &*ops.begin();
+  if (!combiner || std::next(ops.begin()) != ops.end() ||
       body.getTerminator()->getOperand(0) != combiner->getResult(0) ||
-      !llvm::all_of(combiner->getOperands(), [&](Value operand) {
-        return operand.getParentBlock() == &body && isa<BlockArgument>(operand);
-      })) {
+      combiner->getNumOperands() != 2 ||
+      !llvm::is_contained(combiner->getOperands(), body.getArgument(0)) ||
+      !llvm::is_contained(combiner->getOperands(), body.getArgument(1))) {
     why = "its body must be one arith.addf, arith.maximumf or arith.minimumf "
           "of its two arguments";
     return failure();

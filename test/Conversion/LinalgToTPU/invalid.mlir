@@ -1,6 +1,7 @@
 // Every error tpu-convert-linalg reports.
 // RUN: tpu-opt %s --tpu-convert-linalg -split-input-file -verify-diagnostics
 // RUN: not tpu-opt %s --tpu-convert-linalg="default-precision=fastest" 2>&1 | FileCheck %s --check-prefix=OPTION
+// RUN: not tpu-opt %s --tpu-convert-linalg -split-input-file -mlir-print-ir-after-failure 2>&1 | FileCheck %s --check-prefix=UNTOUCHED
 // OPTION: for the --default-precision option: unknown precision 'fastest'; expected one of default, high, highest (or JAX's bfloat16, bfloat16_3x, tensorfloat32, float32, BF16_BF16_F32, BF16_BF16_F32_X3, BF16_BF16_F32_X6)
 
 func.func @conv(%i: tensor<1x8x8x1xf32>, %f: tensor<3x3x1x1xf32>, %o: tensor<1x6x6x1xf32>) -> tensor<1x6x6x1xf32> {
@@ -295,4 +296,51 @@ func.func @transpose_leading(%a: tensor<2x3x128xf32>) -> tensor<3x2x128xf32> {
   // expected-error @+1 {{cannot convert this 'linalg.transpose' to the TPU: only swapping the last two dimensions is supported yet (leading dimensions in place)}}
   %t = linalg.transpose ins(%a : tensor<2x3x128xf32>) outs(%e : tensor<3x2x128xf32>) permutation = [1, 0, 2]
   return %t : tensor<3x2x128xf32>
+}
+
+// -----
+
+func.func @reduce_same_argument(%x: tensor<7x300xf32>) -> tensor<7xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<7xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<7xf32>) -> tensor<7xf32>
+  // expected-error @+1 {{cannot convert this 'linalg.reduce' to the TPU: its body must be one arith.addf, arith.maximumf or arith.minimumf of its two arguments}}
+  %r = linalg.reduce ins(%x : tensor<7x300xf32>) outs(%init : tensor<7xf32>) dimensions = [1]
+    (%in: f32, %acc: f32) {
+      %s = arith.maximumf %acc, %acc : f32
+      linalg.yield %s : f32
+    }
+  return %r : tensor<7xf32>
+}
+
+// -----
+
+func.func @reduce_yield_only(%x: tensor<7x300xf32>) -> tensor<7xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<7xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<7xf32>) -> tensor<7xf32>
+  // expected-error @+1 {{cannot convert this 'linalg.reduce' to the TPU: its body must be one arith.addf, arith.maximumf or arith.minimumf of its two arguments}}
+  %r = linalg.reduce ins(%x : tensor<7x300xf32>) outs(%init : tensor<7xf32>) dimensions = [1]
+    (%in: f32, %acc: f32) {
+      linalg.yield %in : f32
+    }
+  return %r : tensor<7xf32>
+}
+
+// -----
+
+// Every input is checked before any is broadcast: the first input's row
+// broadcast is not built when the second cannot be.
+// UNTOUCHED-LABEL: func.func @broadcast_then_fail
+// UNTOUCHED-NOT: tpu.broadcast
+// UNTOUCHED: linalg.generic
+func.func @broadcast_then_fail(%row: tensor<128xf32>, %b: tensor<2x8xf32>) -> tensor<2x8x128xf32> {
+  %empty = tensor.empty() : tensor<2x8x128xf32>
+  // expected-error @+1 {{cannot broadcast 'tensor<2x8xf32>' on the TPU: the last dimension would be new}}
+  %r = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d2)>, affine_map<(d0, d1, d2) -> (d0, d1)>, affine_map<(d0, d1, d2) -> (d0, d1, d2)>], iterator_types = ["parallel", "parallel", "parallel"]} ins(%row, %b : tensor<128xf32>, tensor<2x8xf32>) outs(%empty : tensor<2x8x128xf32>) {
+  ^bb0(%x: f32, %y: f32, %out: f32):
+    %s = arith.addf %x, %y : f32
+    linalg.yield %s : f32
+  } -> tensor<2x8x128xf32>
+  return %r : tensor<2x8x128xf32>
 }

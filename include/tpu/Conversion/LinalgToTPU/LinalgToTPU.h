@@ -31,17 +31,22 @@ llvm::FailureOr<ElementwiseOp> convertElementwise(mlir::RewriterBase &rewriter,
 llvm::FailureOr<mlir::Value> convertBroadcast(mlir::RewriterBase &rewriter,
                                               mlir::linalg::BroadcastOp op);
 
-/// `source` with the new dimensions `dimensions` (as linalg.broadcast
-/// numbers them) to `shape`: a tpu.broadcast before the insertion point
-/// (new leading dimensions, or a rank-1 row down new rows), a
-/// tpu.broadcast_lanes of the vector as a column (a rank-1 vector of rows
-/// across new columns), or `source` itself when nothing is new. Fails with an
-/// error on `user` when the TPU cannot broadcast that way.
-llvm::FailureOr<mlir::Value> broadcastTo(mlir::RewriterBase &rewriter,
-                                         mlir::Operation *user,
-                                         mlir::Value source,
-                                         llvm::ArrayRef<int64_t> dimensions,
-                                         llvm::ArrayRef<int64_t> shape);
+/// Whether the TPU can give a `sourceType` tensor the new dimensions
+/// `dimensions` (as linalg.broadcast numbers them) to make `shape`: new
+/// leading dimensions, a rank-1 row repeated down new rows, or a rank-1
+/// vector of rows repeated across new columns. Fails with an error on
+/// `user` otherwise.
+mlir::LogicalResult checkBroadcast(mlir::Operation *user,
+                                   mlir::RankedTensorType sourceType,
+                                   llvm::ArrayRef<int64_t> dimensions,
+                                   llvm::ArrayRef<int64_t> shape);
+
+/// `source` broadcast as checkBroadcast allows, at the insertion point: a
+/// tpu.broadcast, a tpu.broadcast_lanes of the vector as a column, or
+/// `source` itself when nothing is new.
+mlir::Value broadcastTo(mlir::RewriterBase &rewriter, mlir::Location loc,
+                        mlir::Value source, llvm::ArrayRef<int64_t> dimensions,
+                        llvm::ArrayRef<int64_t> shape);
 
 /// Replaces a linalg.reduce over the last dimension of a rank 1 or 2 f32
 /// tensor, whose body is one addf, maximumf or minimumf and whose init a
