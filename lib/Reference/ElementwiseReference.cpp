@@ -88,6 +88,8 @@ float hyperbolicTangent(float x, float) {
   x = readOperand(x);
   if (std::isnan(x))
     return canonicalizeNaN(x);
+  if (x == 0.0f) // +-0 is itself
+    return x;
   float magnitude = std::fabs(x);
   if (magnitude < 0.625f) {
     const float coefficients[] = {-5.70498872745e-3f, 2.06390887954e-2f,

@@ -87,4 +87,14 @@ TEST(VpuArithmeticTest, ComparisonsReadSubnormalsAsZero) {
   EXPECT_FALSE(sim::vpuLessEqual(0x7FC00000, 0x3F800000));
 }
 
+TEST(VpuArithmeticTest, TanhKeepsTheSignOfZero) {
+  const reference::ElementwiseOp *model = reference::lookupElementwiseOp("tanh");
+  // -0, a negative subnormal (read as -0), +0 and a positive subnormal.
+  for (uint32_t bits : {0x80000000u, 0x80000001u, 0x00000000u, 0x007FFFFFu}) {
+    uint32_t zero = bits & 0x80000000u;
+    EXPECT_EQ(sim::vpuTanh(bits), zero) << std::hex << bits;
+    EXPECT_EQ(bitsOf(model->apply(floatOf(bits), 0)), zero) << std::hex << bits;
+  }
+}
+
 } // namespace

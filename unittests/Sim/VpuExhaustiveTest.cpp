@@ -81,8 +81,15 @@ void checkEverywhere(const Function &function) {
         failed += got != kCanonicalNaNBits;
         continue;
       }
-      int64_t ulps =
-          std::llabs(orderedBits(got) - orderedBits(roundAndFlush(exact)));
+      uint32_t rounded = roundAndFlush(exact);
+      // The ulp distance makes -0 and +0 one value; a zero's sign counts.
+      if ((rounded & 0x7FFFFFFFu) == 0 && (got & 0x7FFFFFFFu) == 0 &&
+          got != rounded) {
+        disagreement = bits;
+        ++failed;
+        continue;
+      }
+      int64_t ulps = std::llabs(orderedBits(got) - orderedBits(rounded));
       ++counts[std::min<int64_t>(ulps, 2)];
       if (ulps > localWorst) {
         localWorst = ulps;
@@ -100,8 +107,8 @@ void checkEverywhere(const Function &function) {
       worstInput = localWorstInput;
   });
   EXPECT_EQ(failures.load(), 0u)
-      << function.name << ": simulator and model disagree on 0x" << std::hex
-      << disagreement << ", or more than " << function.maxUlps << " ulp at 0x"
+      << function.name << ": simulator and model disagree (or a zero has the "
+      << "wrong sign) on 0x" << std::hex << disagreement << ", or more than " << function.maxUlps << " ulp at 0x"
       << worstInput;
   uint64_t total = histogram[0] + histogram[1] + histogram[2];
   std::printf("%s: max %lld ulp over %llu non-NaN results: %.3f %% correctly "

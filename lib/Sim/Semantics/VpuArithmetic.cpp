@@ -100,6 +100,10 @@ uint32_t vpuTanh(uint32_t a) {
   float x = operand(a);
   if (std::isnan(x))
     return kCanonicalNaNBits;
+  // The polynomial would give +0 for -0 (p * z * x is +0, and -0 + +0 is
+  // +0); tanh keeps a zero's sign.
+  if (x == 0.0f)
+    return bitsOf(x);
   float magnitude = std::fabs(x);
   if (magnitude < 0.625f) {
     // tanh(x) = x + x^3 P(x^2): Cephes' tanhf coefficients.
