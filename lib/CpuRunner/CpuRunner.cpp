@@ -169,11 +169,31 @@ void dropUnreachableSymbols(ModuleOp module, Operation *entry) {
   }
 }
 
-/// The upstream lowering: arith on tensors to linalg, tensors to buffers
+/// Ops that stand for several (linalg.softmax) become upstream's
+/// decomposition of them, which the loops lowering then takes.
+LogicalResult decomposeAggregatedOps(ModuleOp module) {
+  IRRewriter rewriter(module.getContext());
+  WalkResult walk = module.walk([&](linalg::AggregatedOpInterface op) {
+    rewriter.setInsertionPoint(op);
+    FailureOr<SmallVector<Value>> results = op.decomposeOperation(rewriter);
+    if (failed(results)) {
+      op->emitError() << "tpu-cpu-run: upstream cannot decompose this op";
+      return WalkResult::interrupt();
+    }
+    rewriter.replaceOp(op, *results);
+    return WalkResult::advance();
+  });
+  return failure(walk.wasInterrupted());
+}
+
+/// The upstream lowering: ops that stand for several decomposed, arith on
+/// tensors to linalg, tensors to buffers
 /// (identity layouts at the function boundary, results as out parameters
 /// appended to the arguments, every buffer freed), linalg to scf loops,
 /// everything to the LLVM dialect.
 LogicalResult lowerToLLVMDialect(ModuleOp module) {
+  if (failed(decomposeAggregatedOps(module)))
+    return failure();
   PassManager pm(module.getContext());
   pm.addNestedPass<func::FuncOp>(createConvertElementwiseToLinalgPass());
   bufferization::OneShotBufferizePassOptions bufferizeOptions;

@@ -52,6 +52,18 @@ float minimumf(float a, float b) {
   return a < b ? a : b;
 }
 
+float maxnumf(float a, float b) {
+  if (std::isnan(a) != std::isnan(b))
+    return readOperand(std::isnan(a) ? b : a);
+  return maximumf(a, b);
+}
+
+float minnumf(float a, float b) {
+  if (std::isnan(a) != std::isnan(b))
+    return readOperand(std::isnan(a) ? b : a);
+  return minimumf(a, b);
+}
+
 namespace {
 
 /// docs/Numerics.md, "exp", step by step.
@@ -167,6 +179,8 @@ constexpr ElementwiseOp kOps[] = {
      }},
     {"maximumf", 2, maximumf},
     {"minimumf", 2, minimumf},
+    {"maxnumf", 2, maxnumf},
+    {"minnumf", 2, minnumf},
     {"exp", 1, exponential},
     {"tanh", 1, hyperbolicTangent},
     {"log", 1, logarithm},

@@ -6,30 +6,55 @@
 
 #include <array>
 #include <cmath>
+#include <cstdlib>
 
 namespace tpu::reference {
 
+namespace {
+
+struct Kind {
+  const char *name;
+  ReductionKind kind;
+  float (*combine)(float, float);
+  float identity;
+};
+
+/// The identities: -0 leaves every sum as it is (+0 would turn -0 into
+/// +0), -inf every maximum, +inf every minimum, and a NaN every maxnum and
+/// minnum (which pass over a NaN for the other operand).
+const Kind kKinds[] = {
+    {"sum", ReductionKind::Sum, addf, -0.0f},
+    {"max", ReductionKind::Max, maximumf, -INFINITY},
+    {"min", ReductionKind::Min, minimumf, INFINITY},
+    {"maxnum", ReductionKind::MaxNum, maxnumf, NAN},
+    {"minnum", ReductionKind::MinNum, minnumf, NAN},
+};
+
+const Kind &lookup(ReductionKind kind) {
+  for (const Kind &entry : kKinds)
+    if (entry.kind == kind)
+      return entry;
+  std::abort();
+}
+
+} // namespace
+
 std::optional<ReductionKind> parseReductionKind(std::string_view name) {
-  if (name == "sum")
-    return ReductionKind::Sum;
-  if (name == "max")
-    return ReductionKind::Max;
-  if (name == "min")
-    return ReductionKind::Min;
+  for (const Kind &entry : kKinds)
+    if (name == entry.name)
+      return entry.kind;
   return std::nullopt;
+}
+
+float getReductionIdentity(ReductionKind kind) {
+  return lookup(kind).identity;
 }
 
 std::vector<float> reduceRows(const std::vector<float> &values, int64_t rows,
                               int64_t cols, ReductionKind kind, float init) {
   constexpr int64_t kLanes = 128;
-  float (*combine)(float, float) = kind == ReductionKind::Sum   ? addf
-                                   : kind == ReductionKind::Max ? maximumf
-                                                                : minimumf;
-  // The identities: -0 leaves every sum as it is (+0 would turn -0 into
-  // +0), -inf every maximum, +inf every minimum.
-  float identity = kind == ReductionKind::Sum   ? -0.0f
-                   : kind == ReductionKind::Max ? -INFINITY
-                                                : INFINITY;
+  float (*combine)(float, float) = lookup(kind).combine;
+  float identity = lookup(kind).identity;
   std::vector<float> result(static_cast<size_t>(rows));
   for (int64_t r = 0; r < rows; ++r) {
     const float *row = &values[size_t(r * cols)];

@@ -9,10 +9,10 @@
 #     magnitudes for sums, which the CPU adds in another order.
 #
 #   run-reduce.sh KIND SHAPE CHIP DIST INIT [WORKDIR]
-#     KIND   sum | max | min
+#     KIND   sum | max | min | maxnum | minnum
 #     SHAPE  rows x cols, e.g. 7x300 (or just cols)
 #     DIST   normal | uniform | special | "constant --value=V"
-#     INIT   the fill: a decimal number, -inf or inf
+#     INIT   the fill: a decimal number, -inf, inf or nan
 set -euo pipefail
 kind=$1 shape=$2 chip=$3 dist=$4 init=$5
 dir=${6:-$(mktemp -d)}
@@ -22,9 +22,11 @@ rank=${#dims[@]}
 case $init in
   -inf) literal=0xFF800000 ;;
   inf) literal=0x7F800000 ;;
+  nan) literal=0x7FC00000 ;;
   *) literal=$init ;;
 esac
-combiner=$(case $kind in sum) echo addf ;; max) echo maximumf ;; min) echo minimumf ;; esac)
+combiner=$(case $kind in sum) echo addf ;; max) echo maximumf ;; min) echo minimumf ;;
+  maxnum) echo maxnumf ;; minnum) echo minnumf ;; esac)
 in="tensor<${shape}xf32>"
 if ((rank == 2)); then out="tensor<${dims[0]}xf32>"; else out="tensor<f32>"; fi
 {

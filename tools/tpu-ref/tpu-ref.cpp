@@ -8,6 +8,10 @@
 //     (within the precision's error bound of an f32 result)
 //   tpu-ref elementwise --op=divf a.npy [b.npy] -o c.npy   (the VPU op's
 //   model, element by element)
+//   tpu-ref reduce --kind=max [--init=V] x.npy -o r.npy   (each row, in
+//   docs/Numerics.md's order)
+//   tpu-ref broadcast --shape=7x300 --dimensions=1 r.npy -o b.npy   (as
+//   linalg.broadcast: the new dimensions at the positions listed)
 //
 // The reference matmul is tpu/Reference/MatmulReference.h, the plain C++
 // model of docs/Numerics.md. Exit code 0 on success or a match, 1 on a
@@ -34,7 +38,10 @@
 #include <limits>
 #include <random>
 
-ABSL_FLAG(std::string, shape, "", "random: the shape, as 7x300 or 2x8x128");
+ABSL_FLAG(std::string, shape, "",
+          "random, broadcast: the shape, as 7x300 or 2x8x128");
+ABSL_FLAG(std::string, dimensions, "",
+          "broadcast: the result's new dimensions, as 0 or 0,2");
 ABSL_FLAG(uint64_t, seed, 1, "random: the seed");
 ABSL_FLAG(float, value, 0, "random --dist=constant: every element's value");
 ABSL_FLAG(std::string, dist, "normal",
@@ -59,10 +66,10 @@ ABSL_FLAG(std::string, accumulator, "",
           "matmul, check-bound: the .npy added to the product (the init)");
 ABSL_FLAG(std::string, op, "",
           "elementwise: the op, named as its arith op (addf, divf, ...)");
-ABSL_FLAG(std::string, kind, "", "reduce: sum, max or min");
+ABSL_FLAG(std::string, kind, "", "reduce: sum, max, min, maxnum or minnum");
 ABSL_FLAG(std::string, init, "",
           "reduce: the value the reduction starts from (as linalg.reduce's "
-          "init); default the kind's identity (-0, -inf, +inf)");
+          "init); default the kind's identity (-0, -inf, +inf, NaN)");
 ABSL_FLAG(std::string, o, "", "the output file");
 
 using namespace tpu;
@@ -104,16 +111,26 @@ std::vector<float> floats(const NpyArray &array) {
   return values;
 }
 
-int makeRandom() {
-  NpyArray array;
+/// --shape, as dimensions.
+std::optional<std::vector<int64_t>> getShapeFlag() {
+  std::vector<int64_t> shape;
   for (absl::string_view dim :
        absl::StrSplit(absl::GetFlag(FLAGS_shape), 'x')) {
     int64_t value;
     if (!absl::SimpleAtoi(dim, &value) || value < 1)
-      return fail("--shape must look like 7x300, got '" +
-                  absl::GetFlag(FLAGS_shape) + "'");
-    array.shape.push_back(value);
+      return std::nullopt;
+    shape.push_back(value);
   }
+  return shape;
+}
+
+int makeRandom() {
+  NpyArray array;
+  std::optional<std::vector<int64_t>> shape = getShapeFlag();
+  if (!shape)
+    return fail("--shape must look like 7x300, got '" +
+                absl::GetFlag(FLAGS_shape) + "'");
+  array.shape = *shape;
   int64_t count = 1;
   for (int64_t dim : array.shape)
     count *= dim;
@@ -421,11 +438,8 @@ int reduce(const std::string &path) {
       reference::parseReductionKind(kindName);
   if (!kind)
     return fail("--kind=" + kindName +
-                " is not a reduction; use sum, max or "
-                "min");
-  float init = *kind == reference::ReductionKind::Sum   ? -0.0f
-               : *kind == reference::ReductionKind::Max ? -INFINITY
-                                                        : INFINITY;
+                " is not a reduction; use sum, max, min, maxnum or minnum");
+  float init = reference::getReductionIdentity(*kind);
   std::string initText = absl::GetFlag(FLAGS_init);
   if (!initText.empty() && !absl::SimpleAtof(initText, &init))
     return fail("--init=" + initText + " is not a number");
@@ -442,6 +456,58 @@ int reduce(const std::string &path) {
   for (float value :
        reference::reduceRows(floats(*array), rows, cols, *kind, init))
     out.words.push_back(bitsOf(value));
+  absl::Status status = writeNpyFile(absl::GetFlag(FLAGS_o), out);
+  return status.ok() ? 0 : fail(std::string(status.message()));
+}
+
+/// One array given new dimensions, as linalg.broadcast does: result
+/// element [i0, ..., in] is the source's at the indices of the dimensions
+/// that are not new.
+int broadcast(const std::string &path) {
+  std::optional<std::vector<int64_t>> shape = getShapeFlag();
+  if (!shape)
+    return fail("--shape must look like 7x300, got '" +
+                absl::GetFlag(FLAGS_shape) + "'");
+  std::vector<bool> isNew(shape->size(), false);
+  for (absl::string_view text : absl::StrSplit(
+           absl::GetFlag(FLAGS_dimensions), ',', absl::SkipEmpty())) {
+    int64_t dim;
+    if (!absl::SimpleAtoi(text, &dim) || dim < 0 ||
+        dim >= int64_t(shape->size()) || isNew[size_t(dim)])
+      return fail("--dimensions must list distinct dimensions of --shape, "
+                  "as 0 or 0,2; got '" +
+                  absl::GetFlag(FLAGS_dimensions) + "'");
+    isNew[size_t(dim)] = true;
+  }
+  absl::StatusOr<NpyArray> array = readNpyFile(path);
+  if (!array.ok())
+    return fail(std::string(array.status().message()));
+  std::vector<int64_t> kept;
+  for (size_t d = 0; d < shape->size(); ++d)
+    if (!isNew[d])
+      kept.push_back((*shape)[d]);
+  if (kept != array->shape)
+    return fail(path + " has shape " + formatShape(array->shape) +
+                "; the dimensions of --shape that are not new are " +
+                formatShape(kept));
+  NpyArray out;
+  out.shape = *shape;
+  std::vector<int64_t> index(shape->size(), 0);
+  int64_t count = 1;
+  for (int64_t dim : *shape)
+    count *= dim;
+  for (int64_t i = 0; i < count; ++i) {
+    int64_t source = 0;
+    for (size_t d = 0; d < shape->size(); ++d)
+      if (!isNew[d])
+        source = source * (*shape)[d] + index[d];
+    out.words.push_back(array->words[size_t(source)]);
+    for (size_t d = shape->size(); d-- > 0;) {
+      if (++index[d] < (*shape)[d])
+        break;
+      index[d] = 0;
+    }
+  }
   absl::Status status = writeNpyFile(absl::GetFlag(FLAGS_o), out);
   return status.ok() ? 0 : fail(std::string(status.message()));
 }
@@ -465,7 +531,7 @@ int flush(const std::string &path) {
 int main(int argc, char **argv) {
   absl::SetProgramUsageMessage(
       "test inputs and reference results: random | matmul | compare | "
-      "check-bound | elementwise | reduce | flush");
+      "check-bound | elementwise | reduce | broadcast | flush");
   absl::StatusOr<PreparedCommandLine> commandLine =
       prepareCommandLine(argc, argv, {});
   if (!commandLine.ok())
@@ -487,7 +553,8 @@ int main(int argc, char **argv) {
     return flush(args[2]);
   if (command == "reduce" && args.size() == 3)
     return reduce(args[2]);
-  return fail("usage: tpu-ref "
-              "random|matmul|compare|check-bound|elementwise|reduce|flush ... "
-              "(see --help)");
+  if (command == "broadcast" && args.size() == 3)
+    return broadcast(args[2]);
+  return fail("usage: tpu-ref random|matmul|compare|check-bound|elementwise|"
+              "reduce|broadcast|flush ... (see --help)");
 }

@@ -46,7 +46,9 @@ TEST(VpuArithmeticTest, SimulatorAndModelAgree) {
   };
   const Pair kBinary[] = {{"addf", sim::vpuAdd},     {"subf", sim::vpuSub},
                           {"mulf", sim::vpuMul},     {"divf", sim::vpuDiv},
-                          {"maximumf", sim::vpuMax}, {"minimumf", sim::vpuMin}};
+                          {"maximumf", sim::vpuMax}, {"minimumf", sim::vpuMin},
+                          {"maxnumf", sim::vpuMaxNum},
+                          {"minnumf", sim::vpuMinNum}};
   std::mt19937 random(7);
   for (const Pair &pair : kBinary) {
     const reference::ElementwiseOp *model =

@@ -31,6 +31,11 @@ float addf(float a, float b);
 /// operands. Reductions combine with them too.
 float maximumf(float a, float b);
 float minimumf(float a, float b);
+/// arith.maxnumf and arith.minnumf (v.maxnum, v.minnum): a NaN operand
+/// gives the other, two NaNs the first, quieted; otherwise as maximumf
+/// and minimumf.
+float maxnumf(float a, float b);
+float minnumf(float a, float b);
 
 /// The op called `name`, or null.
 const ElementwiseOp *lookupElementwiseOp(std::string_view name);

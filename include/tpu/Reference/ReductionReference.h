@@ -1,6 +1,6 @@
 //===- ReductionReference.h - Plain C++ model of row reductions -*- C++ -*-===//
 //
-// The sum, maximum and minimum of each row (the last dimension) in the
+// The sum, maximum, minimum, maxnum and minnum of each row (the last dimension) in the
 // order docs/Numerics.md ("Reductions") defines, so that a compiled
 // reduction is checked bit for bit (tpu-ref reduce). Written from the
 // docs, not from the kernel.
@@ -17,10 +17,14 @@
 
 namespace tpu::reference {
 
-enum class ReductionKind { Sum, Max, Min };
+enum class ReductionKind { Sum, Max, Min, MaxNum, MinNum };
 
-/// "sum", "max" or "min".
+/// "sum", "max", "min", "maxnum" or "minnum".
 std::optional<ReductionKind> parseReductionKind(std::string_view name);
+
+/// The value that leaves every other as it is under the kind: -0, -inf,
+/// +inf, and the canonical NaN for maxnum and minnum.
+float getReductionIdentity(ReductionKind kind);
 
 /// Each of the `rows` rows of `values` (row-major, `cols` per row) reduced
 /// to one value: 128 lane accumulators, each starting from the kind's

@@ -27,6 +27,11 @@ uint32_t vpuDiv(uint32_t a, uint32_t b);
 /// IEEE-754 (2019) maximum/minimum: the first NaN operand, quieted; -0 < +0.
 uint32_t vpuMax(uint32_t a, uint32_t b);
 uint32_t vpuMin(uint32_t a, uint32_t b);
+/// IEEE-754 (2008) maxNum/minNum, as arith.maxnumf/minnumf: a NaN operand
+/// gives the other operand (both NaN: the first, quieted); else as
+/// vpuMax/vpuMin.
+uint32_t vpuMaxNum(uint32_t a, uint32_t b);
+uint32_t vpuMinNum(uint32_t a, uint32_t b);
 /// exp(a) by docs/Numerics.md's range reduction and polynomial.
 uint32_t vpuExp(uint32_t a);
 /// tanh(a) and log(a) by docs/Numerics.md's algorithms.

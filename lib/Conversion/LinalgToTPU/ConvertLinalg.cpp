@@ -61,11 +61,29 @@ struct ConvertBroadcast : public OpRewritePattern<linalg::BroadcastOp> {
   }
 };
 
-struct ConvertReduce : public OpRewritePattern<linalg::ReduceOp> {
-  using OpRewritePattern::OpRewritePattern;
-  LogicalResult matchAndRewrite(linalg::ReduceOp op,
+/// linalg.reduce, and linalg.generic with reduction loops.
+struct ConvertReduction : public OpInterfaceRewritePattern<linalg::LinalgOp> {
+  using OpInterfaceRewritePattern::OpInterfaceRewritePattern;
+  LogicalResult matchAndRewrite(linalg::LinalgOp op,
                                 PatternRewriter &rewriter) const override {
-    return convertReduce(rewriter, op);
+    if (isMatmulLike(op) || !isReduction(op))
+      return failure();
+    return convertReduction(rewriter, op);
+  }
+};
+
+/// linalg.softmax becomes what upstream decomposes it into (a maxnumf
+/// reduction from NaN, exp of the difference, a sum, a division), which
+/// the patterns above then convert.
+struct DecomposeSoftmax : public OpRewritePattern<linalg::SoftmaxOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(linalg::SoftmaxOp op,
+                                PatternRewriter &rewriter) const override {
+    FailureOr<SmallVector<Value>> results = op.decomposeOperation(rewriter);
+    if (failed(results))
+      return failure();
+    rewriter.replaceOp(op, *results);
+    return success();
   }
 };
 
@@ -82,6 +100,11 @@ struct ConvertLinalgPass
   using TPUConvertLinalgBase::TPUConvertLinalgBase;
 
   void runOnOperation() override {
+    // Ops that stand for several first (the walk does not visit what a
+    // pattern creates).
+    RewritePatternSet decompositions(&getContext());
+    decompositions.add<DecomposeSoftmax>(&getContext());
+    walkAndApplyPatterns(getOperation(), std::move(decompositions));
     RewritePatternSet patterns(&getContext());
     populateLinalgToTPUPatterns(patterns, defaultPrecision);
     walkAndApplyPatterns(getOperation(), std::move(patterns));
@@ -94,13 +117,15 @@ struct ConvertLinalgPass
         return;
       failedToConvert = true;
       if (!isMatmulLike(op) && !linalg::isElementwise(op) &&
-          !isa<linalg::BroadcastOp, linalg::ReduceOp, linalg::TransposeOp>(op))
+          !isReduction(op) &&
+          !isa<linalg::BroadcastOp, linalg::TransposeOp>(op))
         op.emitError() << "'" << op->getName()
                        << "' is not supported by the TPU compiler; it takes "
                           "linalg.matmul, linalg.batch_matmul and "
                           "linalg.matvec (with linalg.fill inits), "
-                          "linalg.broadcast, linalg.reduce over the last "
-                          "dimension, linalg.transpose of the last two "
+                          "linalg.broadcast, linalg.reduce (and reduction "
+                          "linalg.generic) over the last dimension, "
+                          "linalg.softmax, linalg.transpose of the last two "
                           "dimensions, and elementwise ops (linalg.generic "
                           "and the named ones) the VPU can run";
     });
@@ -119,6 +144,6 @@ struct ConvertLinalgPass
 void tpu::populateLinalgToTPUPatterns(RewritePatternSet &patterns,
                                       Precision defaultPrecision) {
   patterns.add<ConvertMatmul>(patterns.getContext(), defaultPrecision);
-  patterns.add<ConvertElementwise, ConvertBroadcast, ConvertReduce,
+  patterns.add<ConvertElementwise, ConvertBroadcast, ConvertReduction,
                ConvertTranspose>(patterns.getContext());
 }

@@ -1,9 +1,11 @@
-//===- ReductionConversion.cpp - linalg.reduce to tpu.reduce --------------===//
+//===- ReductionConversion.cpp - Reductions to tpu.reduce -----------------===//
 //
-// A reduction over the last dimension with an add, maximumf or minimumf
-// body and a constant-filled init becomes tpu.reduce, whose result keeps
-// the reduced dimension as 1 (a column), then tpu.reshape to the linalg
-// result's shape.
+// A linalg.reduce, or a reduction linalg.generic (an identity input map,
+// an init map that drops the reduced loops), over the last dimension with
+// an addf, maximumf, minimumf, maxnumf or minnumf body and a
+// constant-filled init becomes tpu.reduce, whose result keeps the reduced
+// dimension as 1 (a column), then tpu.reshape to the linalg result's
+// shape.
 //
 //===----------------------------------------------------------------------===//
 
@@ -16,9 +18,9 @@ using namespace tpu;
 
 namespace {
 
-/// The reduction the body is, or why it is none the VPU has.
-FailureOr<ReductionKind> getKind(linalg::ReduceOp op, std::string &why) {
-  Block &body = op.getCombiner().front();
+/// The reduction the body is, or why it is none the VPU has. The body's
+/// arguments are the element and the accumulator.
+FailureOr<ReductionKind> getKind(Block &body, std::string &why) {
   auto ops = body.without_terminator();
   // One op, of the element and the accumulator (in either order), yielded.
   Operation *combiner = ops.empty() ? nullptr : &*ops.begin();
@@ -27,8 +29,8 @@ FailureOr<ReductionKind> getKind(linalg::ReduceOp op, std::string &why) {
       combiner->getNumOperands() != 2 ||
       !llvm::is_contained(combiner->getOperands(), body.getArgument(0)) ||
       !llvm::is_contained(combiner->getOperands(), body.getArgument(1))) {
-    why = "its body must be one arith.addf, arith.maximumf or arith.minimumf "
-          "of its two arguments";
+    why = "its body must be one arith.addf, arith.maximumf, arith.minimumf, "
+          "arith.maxnumf or arith.minnumf of its two arguments";
     return failure();
   }
   if (isa<arith::AddFOp>(combiner))
@@ -37,61 +39,85 @@ FailureOr<ReductionKind> getKind(linalg::ReduceOp op, std::string &why) {
     return ReductionKind::Max;
   if (isa<arith::MinimumFOp>(combiner))
     return ReductionKind::Min;
-  if (isa<arith::MaxNumFOp, arith::MinNumFOp>(combiner)) {
-    why = "'" + combiner->getName().getStringRef().str() +
-          "' ignores NaN, and the VPU's max and min propagate it; use "
-          "arith.maximumf or arith.minimumf";
-    return failure();
-  }
+  if (isa<arith::MaxNumFOp>(combiner))
+    return ReductionKind::MaxNum;
+  if (isa<arith::MinNumFOp>(combiner))
+    return ReductionKind::MinNum;
   why = "its body holds '" + combiner->getName().getStringRef().str() +
-        "'; the VPU reduces with arith.addf, arith.maximumf and "
-        "arith.minimumf";
+        "'; the VPU reduces with arith.addf, arith.maximumf, "
+        "arith.minimumf, arith.maxnumf and arith.minnumf";
   return failure();
 }
 
 } // namespace
 
-FailureOr<ReduceOp> tpu::convertReduce(RewriterBase &rewriter,
-                                       linalg::ReduceOp op) {
+FailureOr<ReduceOp> tpu::convertReduction(RewriterBase &rewriter,
+                                          linalg::LinalgOp op) {
   auto fail = [&](const Twine &why) {
-    return op.emitError() << "cannot convert this 'linalg.reduce' to the TPU: "
-                          << why;
+    return op.emitError() << "cannot convert this '" << op->getName()
+                          << "' to the TPU: " << why;
   };
   if (!op.hasPureTensorSemantics())
     return fail("it operates on buffers; the TPU compiler takes linalg on "
                 "tensors");
-  if (op.getNumDpsInputs() != 1)
-    return fail(Twine(op.getNumDpsInputs()) + " inputs; one is supported");
-  auto type = cast<RankedTensorType>(op.getInputs()[0].getType());
+  if (op.getNumDpsInputs() != 1 || op.getNumDpsInits() != 1)
+    return fail(Twine(op.getNumDpsInputs()) + " inputs and " +
+                Twine(op.getNumDpsInits()) + " inits; one each is supported");
+  Value input = op.getDpsInputOperand(0)->get();
+  auto type = cast<RankedTensorType>(input.getType());
   if (!type.hasStaticShape() || !type.getElementType().isF32())
     return fail("it reduces a static f32 tensor only");
   int64_t rank = type.getRank();
-  if (op.getDimensions() != ArrayRef<int64_t>{rank - 1})
+  SmallVector<unsigned> reduced;
+  op.getReductionDims(reduced);
+  // The input indexed by the loops, the init by the loops kept (what
+  // linalg.reduce means by construction).
+  AffineMap inputMap = op.getMatchingIndexingMap(op.getDpsInputOperand(0));
+  AffineMap initMap = op.getMatchingIndexingMap(op.getDpsInitOperand(0));
+  SmallVector<unsigned> kept;
+  for (unsigned d = 0; d < op.getNumLoops(); ++d)
+    if (!llvm::is_contained(reduced, d))
+      kept.push_back(d);
+  if (!inputMap.isIdentity() ||
+      initMap != AffineMap::getMultiDimMapWithTargets(
+                     op.getNumLoops(), kept, op.getContext()))
+    return fail("its input map must be the identity and its init map the "
+                "loops it keeps, in order");
+  if (reduced != ArrayRef<unsigned>{unsigned(rank - 1)})
     return fail("only the last dimension can be reduced yet");
   if (rank > 2)
     return fail("a reduction of a rank > 2 tensor is not supported yet (its "
                 "result's layout needs a relayout)");
   std::string why;
-  FailureOr<ReductionKind> kind = getKind(op, why);
+  FailureOr<ReductionKind> kind = getKind(*op.getBlock(), why);
   if (failed(kind))
     return fail(why);
-  auto fill = op.getInits()[0].getDefiningOp<linalg::FillOp>();
+  auto fill = op.getDpsInitOperand(0)->get().getDefiningOp<linalg::FillOp>();
   FloatAttr init;
   if (fill)
     if (auto constant = fill.getInputs()[0].getDefiningOp<arith::ConstantOp>())
       init = dyn_cast<FloatAttr>(constant.getValue());
   if (!init)
     return fail("its init must be a linalg.fill of a float constant");
+  // An f32 init keeps its bits (a NaN's sign and payload too).
+  if (!init.getType().isF32())
+    init = rewriter.getF32FloatAttr(float(init.getValueAsDouble()));
 
   rewriter.setInsertionPoint(op);
   SmallVector<int64_t> columnShape(type.getShape());
   columnShape.back() = 1;
   auto reduce = ReduceOp::create(
-      rewriter, op.getLoc(), type.clone(columnShape), op.getInputs()[0],
-      Value(), ReductionKindAttr::get(rewriter.getContext(), *kind),
-      rewriter.getF32FloatAttr(float(init.getValueAsDouble())));
+      rewriter, op.getLoc(), type.clone(columnShape), input, Value(),
+      ReductionKindAttr::get(rewriter.getContext(), *kind), init);
   auto resultType = cast<RankedTensorType>(op->getResult(0).getType());
   rewriter.replaceOpWithNewOp<ReshapeOp>(op, resultType, reduce.getResult(),
                                          Value());
   return reduce;
+}
+
+bool tpu::isReduction(Operation *op) {
+  if (isa<linalg::ReduceOp>(op))
+    return true;
+  auto generic = dyn_cast<linalg::GenericOp>(op);
+  return generic && generic.getNumReductionLoops() > 0;
 }

@@ -21,6 +21,23 @@ using isa::RegisterFile;
 
 namespace {
 
+/// The instruction that combines each sublane's lanes by `kind`.
+Opcode getLaneReduceOpcode(ReductionKind kind) {
+  switch (kind) {
+  case ReductionKind::Sum:
+    return Opcode::VRsum;
+  case ReductionKind::Max:
+    return Opcode::VRmax;
+  case ReductionKind::Min:
+    return Opcode::VRmin;
+  case ReductionKind::MaxNum:
+    return Opcode::VRmaxnum;
+  case ReductionKind::MinNum:
+    return Opcode::VRminnum;
+  }
+  llvm_unreachable("a reduction kind");
+}
+
 /// Whether `value` is only a branch condition, selected at its scf.if.
 bool isBranchOnly(Value value) {
   return llvm::all_of(value.getUsers(), [](Operation *user) {
@@ -179,10 +196,7 @@ void InstructionSelector::select(Operation *op) {
                                    useScalar(op, mask.getCount())});
       })
       .Case([&](LaneReduceOp reduce) {
-        selectVector(reduce,
-                     reduce.getKind() == ReductionKind::Sum   ? Opcode::VRsum
-                     : reduce.getKind() == ReductionKind::Max ? Opcode::VRmax
-                                                              : Opcode::VRmin);
+        selectVector(reduce, getLaneReduceOpcode(reduce.getKind()));
       })
       .Case([&](LaneBroadcastOp broadcast) {
         selectVector(broadcast, Opcode::VLbcast);

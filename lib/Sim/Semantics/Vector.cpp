@@ -116,6 +116,10 @@ TPU_SEMANTICS(VMax) { return binary(core, inst, vpuMax); }
 
 TPU_SEMANTICS(VMin) { return binary(core, inst, vpuMin); }
 
+TPU_SEMANTICS(VMaxNum) { return binary(core, inst, vpuMaxNum); }
+
+TPU_SEMANTICS(VMinNum) { return binary(core, inst, vpuMinNum); }
+
 TPU_SEMANTICS(VCmpEq) { return compare(core, inst, vpuEqual); }
 
 TPU_SEMANTICS(VCmpNe) {
@@ -194,6 +198,10 @@ TPU_SEMANTICS(VRsum) { return reduce(core, inst, vpuAdd); }
 TPU_SEMANTICS(VRmax) { return reduce(core, inst, vpuMax); }
 
 TPU_SEMANTICS(VRmin) { return reduce(core, inst, vpuMin); }
+
+TPU_SEMANTICS(VRmaxnum) { return reduce(core, inst, vpuMaxNum); }
+
+TPU_SEMANTICS(VRminnum) { return reduce(core, inst, vpuMinNum); }
 
 TPU_SEMANTICS(VLbcast) {
   // Per sublane: lane 0's word in every lane, bits unchanged.

@@ -56,6 +56,28 @@ uint32_t vpuDiv(uint32_t a, uint32_t b) {
 }
 uint32_t vpuMax(uint32_t a, uint32_t b) { return maxOrMin(a, b, true); }
 uint32_t vpuMin(uint32_t a, uint32_t b) { return maxOrMin(a, b, false); }
+
+namespace {
+
+/// A NaN operand gives way to the other operand (read as the VPU reads
+/// it); two NaNs give the first, as maxOrMin does.
+uint32_t maxNumOrMinNum(uint32_t a, uint32_t b, bool isMax) {
+  float x = operand(a), y = operand(b);
+  if (std::isnan(x) && !std::isnan(y))
+    return bitsOf(y);
+  if (std::isnan(y) && !std::isnan(x))
+    return bitsOf(x);
+  return maxOrMin(a, b, isMax);
+}
+
+} // namespace
+
+uint32_t vpuMaxNum(uint32_t a, uint32_t b) {
+  return maxNumOrMinNum(a, b, true);
+}
+uint32_t vpuMinNum(uint32_t a, uint32_t b) {
+  return maxNumOrMinNum(a, b, false);
+}
 bool vpuEqual(uint32_t a, uint32_t b) { return operand(a) == operand(b); }
 bool vpuLess(uint32_t a, uint32_t b) { return operand(a) < operand(b); }
 bool vpuLessEqual(uint32_t a, uint32_t b) { return operand(a) <= operand(b); }

@@ -5,7 +5,7 @@
 // OPTION: for the --default-precision option: unknown precision 'fastest'; expected one of default, high, highest (or JAX's bfloat16, bfloat16_3x, tensorfloat32, float32, BF16_BF16_F32, BF16_BF16_F32_X3, BF16_BF16_F32_X6)
 
 func.func @conv(%i: tensor<1x8x8x1xf32>, %f: tensor<3x3x1x1xf32>, %o: tensor<1x6x6x1xf32>) -> tensor<1x6x6x1xf32> {
-  // expected-error @+1 {{'linalg.conv_2d_nhwc_hwcf' is not supported by the TPU compiler; it takes linalg.matmul, linalg.batch_matmul and linalg.matvec (with linalg.fill inits), linalg.broadcast, linalg.reduce over the last dimension, linalg.transpose of the last two dimensions, and elementwise ops (linalg.generic and the named ones) the VPU can run}}
+  // expected-error @+1 {{'linalg.conv_2d_nhwc_hwcf' is not supported by the TPU compiler; it takes linalg.matmul, linalg.batch_matmul and linalg.matvec (with linalg.fill inits), linalg.broadcast, linalg.reduce (and reduction linalg.generic) over the last dimension, linalg.softmax, linalg.transpose of the last two dimensions, and elementwise ops (linalg.generic and the named ones) the VPU can run}}
   %r = linalg.conv_2d_nhwc_hwcf ins(%i, %f : tensor<1x8x8x1xf32>, tensor<3x3x1x1xf32>) outs(%o : tensor<1x6x6x1xf32>) -> tensor<1x6x6x1xf32>
   return %r : tensor<1x6x6x1xf32>
 }
@@ -230,26 +230,11 @@ func.func @reduce_init(%x: tensor<7x300xf32>, %init: tensor<7xf32>) -> tensor<7x
 
 // -----
 
-func.func @reduce_maxnum(%x: tensor<7x300xf32>) -> tensor<7xf32> {
-  %zero = arith.constant 0.0 : f32
-  %e = tensor.empty() : tensor<7xf32>
-  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<7xf32>) -> tensor<7xf32>
-  // expected-error @+1 {{cannot convert this 'linalg.reduce' to the TPU: 'arith.maxnumf' ignores NaN, and the VPU's max and min propagate it; use arith.maximumf or arith.minimumf}}
-  %r = linalg.reduce ins(%x : tensor<7x300xf32>) outs(%init : tensor<7xf32>) dimensions = [1]
-    (%in: f32, %acc: f32) {
-      %s = arith.maxnumf %in, %acc : f32
-      linalg.yield %s : f32
-    }
-  return %r : tensor<7xf32>
-}
-
-// -----
-
 func.func @reduce_body(%x: tensor<7x300xf32>) -> tensor<7xf32> {
   %zero = arith.constant 0.0 : f32
   %e = tensor.empty() : tensor<7xf32>
   %init = linalg.fill ins(%zero : f32) outs(%e : tensor<7xf32>) -> tensor<7xf32>
-  // expected-error @+1 {{cannot convert this 'linalg.reduce' to the TPU: its body holds 'arith.mulf'; the VPU reduces with arith.addf, arith.maximumf and arith.minimumf}}
+  // expected-error @+1 {{cannot convert this 'linalg.reduce' to the TPU: its body holds 'arith.mulf'; the VPU reduces with arith.addf, arith.maximumf, arith.minimumf, arith.maxnumf and arith.minnumf}}
   %r = linalg.reduce ins(%x : tensor<7x300xf32>) outs(%init : tensor<7xf32>) dimensions = [1]
     (%in: f32, %acc: f32) {
       %s = arith.mulf %in, %acc : f32
@@ -279,7 +264,7 @@ func.func @reduce_body_shape(%x: tensor<7x300xf32>) -> tensor<7xf32> {
   %zero = arith.constant 0.0 : f32
   %e = tensor.empty() : tensor<7xf32>
   %init = linalg.fill ins(%zero : f32) outs(%e : tensor<7xf32>) -> tensor<7xf32>
-  // expected-error @+1 {{cannot convert this 'linalg.reduce' to the TPU: its body must be one arith.addf, arith.maximumf or arith.minimumf of its two arguments}}
+  // expected-error @+1 {{cannot convert this 'linalg.reduce' to the TPU: its body must be one arith.addf, arith.maximumf, arith.minimumf, arith.maxnumf or arith.minnumf of its two arguments}}
   %r = linalg.reduce ins(%x : tensor<7x300xf32>) outs(%init : tensor<7xf32>) dimensions = [1]
     (%in: f32, %acc: f32) {
       %d = arith.addf %in, %in : f32
@@ -304,7 +289,7 @@ func.func @reduce_same_argument(%x: tensor<7x300xf32>) -> tensor<7xf32> {
   %zero = arith.constant 0.0 : f32
   %e = tensor.empty() : tensor<7xf32>
   %init = linalg.fill ins(%zero : f32) outs(%e : tensor<7xf32>) -> tensor<7xf32>
-  // expected-error @+1 {{cannot convert this 'linalg.reduce' to the TPU: its body must be one arith.addf, arith.maximumf or arith.minimumf of its two arguments}}
+  // expected-error @+1 {{cannot convert this 'linalg.reduce' to the TPU: its body must be one arith.addf, arith.maximumf, arith.minimumf, arith.maxnumf or arith.minnumf of its two arguments}}
   %r = linalg.reduce ins(%x : tensor<7x300xf32>) outs(%init : tensor<7xf32>) dimensions = [1]
     (%in: f32, %acc: f32) {
       %s = arith.maximumf %acc, %acc : f32
@@ -319,7 +304,7 @@ func.func @reduce_yield_only(%x: tensor<7x300xf32>) -> tensor<7xf32> {
   %zero = arith.constant 0.0 : f32
   %e = tensor.empty() : tensor<7xf32>
   %init = linalg.fill ins(%zero : f32) outs(%e : tensor<7xf32>) -> tensor<7xf32>
-  // expected-error @+1 {{cannot convert this 'linalg.reduce' to the TPU: its body must be one arith.addf, arith.maximumf or arith.minimumf of its two arguments}}
+  // expected-error @+1 {{cannot convert this 'linalg.reduce' to the TPU: its body must be one arith.addf, arith.maximumf, arith.minimumf, arith.maxnumf or arith.minnumf of its two arguments}}
   %r = linalg.reduce ins(%x : tensor<7x300xf32>) outs(%init : tensor<7xf32>) dimensions = [1]
     (%in: f32, %acc: f32) {
       linalg.yield %in : f32
@@ -343,4 +328,35 @@ func.func @broadcast_then_fail(%row: tensor<128xf32>, %b: tensor<2x8xf32>) -> te
     linalg.yield %s : f32
   } -> tensor<2x8x128xf32>
   return %r : tensor<2x8x128xf32>
+}
+
+// -----
+
+func.func @reduce_generic_maps(%x: tensor<7x300xf32>) -> tensor<300xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<300xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<300xf32>) -> tensor<300xf32>
+  // expected-error @+1 {{cannot convert this 'linalg.generic' to the TPU: its input map must be the identity and its init map the loops it keeps, in order}}
+  %r = linalg.generic {indexing_maps = [affine_map<(i, j) -> (j, i)>, affine_map<(i, j) -> (i)>], iterator_types = ["parallel", "reduction"]} ins(%x : tensor<7x300xf32>) outs(%init : tensor<300xf32>) {
+  ^bb0(%in: f32, %acc: f32):
+    %s = arith.addf %in, %acc : f32
+    linalg.yield %s : f32
+  } -> tensor<300xf32>
+  return %r : tensor<300xf32>
+}
+
+// -----
+
+func.func @reduce_generic_two_inputs(%x: tensor<7x300xf32>, %y: tensor<7x300xf32>) -> tensor<7xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<7xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<7xf32>) -> tensor<7xf32>
+  // expected-error @+1 {{cannot convert this 'linalg.generic' to the TPU: 2 inputs and 1 inits; one each is supported}}
+  %r = linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i)>], iterator_types = ["parallel", "reduction"]} ins(%x, %y : tensor<7x300xf32>, tensor<7x300xf32>) outs(%init : tensor<7xf32>) {
+  ^bb0(%a: f32, %b: f32, %acc: f32):
+    %p = arith.mulf %a, %b : f32
+    %s = arith.addf %p, %acc : f32
+    linalg.yield %s : f32
+  } -> tensor<7xf32>
+  return %r : tensor<7xf32>
 }

@@ -223,3 +223,42 @@ func.func @transpose(%a: tensor<2x7x300xf32>) -> tensor<2x300x7xf32> {
   %t = linalg.transpose ins(%a : tensor<2x7x300xf32>) outs(%e : tensor<2x300x7xf32>) permutation = [0, 2, 1]
   return %t : tensor<2x300x7xf32>
 }
+
+// -----
+
+// linalg.softmax, as upstream decomposes it: a maxnumf reduction (a
+// reduction linalg.generic) from NaN, exp of the difference, a sum, a
+// division; each reduction a tpu.reduce, each per-row value widened.
+// CHECK-LABEL: func.func @softmax
+// CHECK: %[[MAX:.*]] = tpu.reduce %arg0 kind = <maxnum> init = 0xFFC00000 : tensor<7x300xf32> -> tensor<7x1xf32>
+// CHECK: %[[WIDEMAX:.*]] = tpu.broadcast_lanes %[[MAX]] : tensor<7x1xf32> -> tensor<7x300xf32>
+// CHECK: %[[EXP:.*]] = tpu.elementwise ins(%arg0, %[[WIDEMAX]] : tensor<7x300xf32>, tensor<7x300xf32>)
+// CHECK: arith.subf
+// CHECK: math.exp
+// CHECK: %[[SUM:.*]] = tpu.reduce %[[EXP]] kind = <sum> init = 0.000000e+00 : tensor<7x300xf32> -> tensor<7x1xf32>
+// CHECK: %[[WIDESUM:.*]] = tpu.broadcast_lanes %[[SUM]] : tensor<7x1xf32> -> tensor<7x300xf32>
+// CHECK: tpu.elementwise ins(%[[EXP]], %[[WIDESUM]] : tensor<7x300xf32>, tensor<7x300xf32>)
+// CHECK: arith.divf
+// CHECK-NOT: linalg.
+func.func @softmax(%x: tensor<7x300xf32>) -> tensor<7x300xf32> {
+  %e = tensor.empty() : tensor<7x300xf32>
+  %s = linalg.softmax dimension(1) ins(%x : tensor<7x300xf32>) outs(%e : tensor<7x300xf32>) -> tensor<7x300xf32>
+  return %s : tensor<7x300xf32>
+}
+
+// -----
+
+// A min that ignores NaN, written as a reduction linalg.generic.
+// CHECK-LABEL: func.func @row_minnum
+// CHECK: tpu.reduce %arg0 kind = <minnum> init = 0x7F800000 : tensor<3x200xf32> -> tensor<3x1xf32>
+func.func @row_minnum(%x: tensor<3x200xf32>) -> tensor<3xf32> {
+  %inf = arith.constant 0x7F800000 : f32
+  %e = tensor.empty() : tensor<3xf32>
+  %init = linalg.fill ins(%inf : f32) outs(%e : tensor<3xf32>) -> tensor<3xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i)>], iterator_types = ["parallel", "reduction"]} ins(%x : tensor<3x200xf32>) outs(%init : tensor<3xf32>) {
+  ^bb0(%in: f32, %acc: f32):
+    %m = arith.minnumf %acc, %in : f32
+    linalg.yield %m : f32
+  } -> tensor<3xf32>
+  return %r : tensor<3xf32>
+}

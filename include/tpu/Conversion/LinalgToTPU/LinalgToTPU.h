@@ -48,12 +48,18 @@ mlir::Value broadcastTo(mlir::RewriterBase &rewriter, mlir::Location loc,
                         mlir::Value source, llvm::ArrayRef<int64_t> dimensions,
                         llvm::ArrayRef<int64_t> shape);
 
-/// Replaces a linalg.reduce over the last dimension of a rank 1 or 2 f32
-/// tensor, whose body is one addf, maximumf or minimumf and whose init a
-/// constant fill, by tpu.reduce and a tpu.reshape to its result's shape.
-/// Fails with an error on the op otherwise.
-llvm::FailureOr<ReduceOp> convertReduce(mlir::RewriterBase &rewriter,
-                                        mlir::linalg::ReduceOp op);
+/// Replaces a linalg.reduce, or a reduction linalg.generic whose input
+/// map is the identity and whose init map keeps the other loops, over the
+/// last dimension of a rank 1 or 2 f32 tensor, whose body is one addf,
+/// maximumf, minimumf, maxnumf or minnumf and whose init a constant fill,
+/// by tpu.reduce and a tpu.reshape to its result's shape. Fails with an
+/// error on the op otherwise.
+llvm::FailureOr<ReduceOp> convertReduction(mlir::RewriterBase &rewriter,
+                                           mlir::linalg::LinalgOp op);
+
+/// Whether `op` is a reduction convertReduction takes or explains: a
+/// linalg.reduce, or a linalg.generic with reduction loops.
+bool isReduction(mlir::Operation *op);
 
 /// Replaces a linalg.transpose on tensors that swaps the last two
 /// dimensions by tpu.transpose; fails with an error on the op otherwise.

@@ -75,7 +75,9 @@ def TPU_ReductionKind : I32EnumAttr<"ReductionKind",
     "How a reduction combines values", [
       I32EnumAttrCase<"Sum", 0, "sum">,
       I32EnumAttrCase<"Max", 1, "max">,
-      I32EnumAttrCase<"Min", 2, "min">
+      I32EnumAttrCase<"Min", 2, "min">,
+      I32EnumAttrCase<"MaxNum", 3, "maxnum">,
+      I32EnumAttrCase<"MinNum", 4, "minnum">
     ]> {
   let cppNamespace = "::tpu";
   let genSpecializedAttr = 0;
@@ -83,11 +85,13 @@ def TPU_ReductionKind : I32EnumAttr<"ReductionKind",
 
 def TPU_ReductionKindAttr
     : EnumAttr<TPU_Dialect, TPU_ReductionKind, "reduction"> {
-  let summary = "A reduction's combining op: sum, max or min";
+  let summary = "A reduction's combining op: sum, max, min, maxnum or minnum";
   let description = [{
     `sum` adds (`v.add`), `max` and `min` are IEEE-754 maximum and minimum
     (`v.max`, `v.min`: a NaN wins), as `arith.addf`, `arith.maximumf` and
-    `arith.minimumf`. Example: `#tpu.reduction<max>`.
+    `arith.minimumf`; `maxnum` and `minnum` ignore a NaN where the other
+    operand is not one (`v.maxnum`, `v.minnum`), as `arith.maxnumf` and
+    `arith.minnumf`. Example: `#tpu.reduction<max>`.
   }];
   let assemblyFormat = "`<` $value `>`";
 }

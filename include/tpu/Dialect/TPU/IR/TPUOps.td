@@ -566,7 +566,7 @@ def TPU_LaneReduceOp : TPU_Op<"lane_reduce",
   let description = [{
     Per sublane, lane 0 combined with lanes 1, 2, ..., 127 in order by
     `kind`, written to all of the sublane's lanes. Becomes `v.rsum`,
-    `v.rmax` or `v.rmin`.
+    `v.rmax`, `v.rmin`, `v.rmaxnum` or `v.rminnum`.
   }];
   let arguments = (ins TPU_Vreg:$input, TPU_ReductionKindAttr:$kind);
   let results = (outs TPU_Vreg:$result);

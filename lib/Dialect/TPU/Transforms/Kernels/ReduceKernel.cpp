@@ -24,7 +24,9 @@ using namespace tpu;
 namespace {
 
 /// The value the kind leaves everything as it is with: -0 for a sum (+0
-/// would turn -0 into +0), -inf for a maximum, +inf for a minimum.
+/// would turn -0 into +0), -inf for a maximum, +inf for a minimum, NaN for
+/// maxnum and minnum (which give the other operand for a NaN; -inf would
+/// turn a row of NaNs into -inf).
 float getIdentity(ReductionKind kind) {
   switch (kind) {
   case ReductionKind::Sum:
@@ -33,6 +35,9 @@ float getIdentity(ReductionKind kind) {
     return -INFINITY;
   case ReductionKind::Min:
     return INFINITY;
+  case ReductionKind::MaxNum:
+  case ReductionKind::MinNum:
+    return NAN;
   }
   llvm_unreachable("a reduction kind");
 }
@@ -45,6 +50,10 @@ Value combine(KernelBuilder &b, ReductionKind kind, Value acc, Value x) {
     return arith::MaximumFOp::create(b, acc, x);
   case ReductionKind::Min:
     return arith::MinimumFOp::create(b, acc, x);
+  case ReductionKind::MaxNum:
+    return arith::MaxNumFOp::create(b, acc, x);
+  case ReductionKind::MinNum:
+    return arith::MinNumFOp::create(b, acc, x);
   }
   llvm_unreachable("a reduction kind");
 }
