@@ -51,6 +51,8 @@
 #include "mlir/Dialect/Linalg/Passes.h"
 #include "mlir/Dialect/Linalg/Transforms/BufferizableOpInterfaceImpl.h"
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/Math/Transforms/Passes.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -187,7 +189,7 @@ LogicalResult decomposeAggregatedOps(ModuleOp module) {
 }
 
 /// The upstream lowering: ops that stand for several decomposed, arith on
-/// tensors to linalg, tensors to buffers
+/// tensors to linalg, math.erf approximated by upstream's polynomial, tensors to buffers
 /// (identity layouts at the function boundary, results as out parameters
 /// appended to the arguments, every buffer freed), linalg to scf loops,
 /// everything to the LLVM dialect.
@@ -211,6 +213,15 @@ LogicalResult lowerToLLVMDialect(ModuleOp module) {
   bufferization::buildBufferDeallocationPipeline(pm);
   pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
   pm.addPass(memref::createExpandStridedMetadataPass());
+  if (failed(pm.run(module)))
+    return failure();
+  // math.erf has no LLVM intrinsic: upstream's polynomial approximation
+  // (on the scalars the loops now compute) stands for it.
+  RewritePatternSet erf(module.getContext());
+  populatePolynomialApproximateErfPattern(erf);
+  if (failed(applyPatternsGreedily(module, std::move(erf))))
+    return failure();
+  pm.clear();
   pm.addPass(createLowerAffinePass());
   pm.addPass(createSCFToControlFlowPass());
   pm.addPass(createFinalizeMemRefToLLVMConversionPass());

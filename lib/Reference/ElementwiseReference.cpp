@@ -149,6 +149,44 @@ float logarithm(float x, float) {
   return writeResult((f + y) + ef * floatOf(0x3F318000u));
 }
 
+/// docs/Numerics.md, "erf": a polynomial in x^2 below 1, else from erfc.
+float errorFunction(float x, float) {
+  x = readOperand(x);
+  if (std::isnan(x))
+    return canonicalizeNaN(x);
+  float magnitude = std::fabs(x);
+  auto horner = [](const float *coefficients, int count, float at) {
+    float p = coefficients[0];
+    for (int i = 1; i < count; ++i)
+      p = p * at + coefficients[i];
+    return p;
+  };
+  if (magnitude < 1.0f) {
+    // The last coefficient less 1: x + x (P - 1).
+    const float t[] = {7.853861353153693e-5f,  -8.010193625184903e-4f,
+                       5.188327685732524e-3f,  -2.685381193529856e-2f,
+                       1.128358514861418e-1f,  -3.761262582423300e-1f,
+                       1.128379165726710e+0f - 1.0f};
+    return writeResult(x + x * horner(t, 7, x * x));
+  }
+  const float p[] = {2.326819970068386e-2f, -1.387039388740657e-1f,
+                     3.687424674597105e-1f, -5.824733027278666e-1f,
+                     6.210004621745983e-1f, -4.944515323274145e-1f,
+                     3.404879937665872e-1f, -2.741127028184656e-1f,
+                     5.638259427386472e-1f};
+  const float r[] = {-1.047766399936249e+1f, 1.297719955372516e+1f,
+                     -7.495518717768503e+0f, 2.921019019210786e+0f,
+                     -1.015265279202700e+0f, 4.218463358204948e-1f,
+                     -2.820767439740514e-1f, 5.641895067754075e-1f};
+  float e = exponential(-(magnitude * magnitude), 0);
+  float q = 1.0f / magnitude;
+  float y = q * q;
+  float poly = magnitude < 2.0f ? horner(p, 9, y) : horner(r, 8, y);
+  float complement = (e * q) * poly;
+  float result = 1.0f - complement;
+  return writeResult(x < 0 ? -result : result);
+}
+
 float squareRoot(float x, float) {
   return writeResult(std::sqrt(readOperand(x)));
 }
@@ -184,6 +222,7 @@ constexpr ElementwiseOp kOps[] = {
     {"exp", 1, exponential},
     {"tanh", 1, hyperbolicTangent},
     {"log", 1, logarithm},
+    {"erf", 1, errorFunction},
     {"sqrt", 1, squareRoot},
     {"rsqrt", 1, reciprocalSquareRoot},
     // Sign-bit operations: every other bit is kept.

@@ -67,6 +67,7 @@ TEST(VpuArithmeticTest, SimulatorAndModelAgree) {
   const Unary kUnary[] = {{"exp", sim::vpuExp},
                           {"tanh", sim::vpuTanh},
                           {"log", sim::vpuLog},
+                          {"erf", sim::vpuErf},
                           {"sqrt", sim::vpuSqrt},
                           {"rsqrt", sim::vpuRsqrt}};
   for (const Unary &unary : kUnary) {

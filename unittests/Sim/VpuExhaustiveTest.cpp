@@ -130,6 +130,12 @@ TEST(VpuExhaustiveTest, Tanh) {
        [](long double x) { return (long double)std::tanh(double(x)); }, 1});
 }
 
+TEST(VpuExhaustiveTest, Erf) {
+  checkEverywhere(
+      {"erf", sim::vpuErf,
+       [](long double x) { return (long double)std::erf(double(x)); }, 2});
+}
+
 TEST(VpuExhaustiveTest, Log) {
   checkEverywhere({"log", sim::vpuLog,
                    [](long double x) {

@@ -37,6 +37,8 @@ uint32_t vpuExp(uint32_t a);
 /// tanh(a) and log(a) by docs/Numerics.md's algorithms.
 uint32_t vpuTanh(uint32_t a);
 uint32_t vpuLog(uint32_t a);
+/// erf(a) by docs/Numerics.md's algorithm (Cephes' erff, with vpuExp).
+uint32_t vpuErf(uint32_t a);
 /// sqrt(a), IEEE (correctly rounded), and 1/sqrt(a) correctly rounded
 /// from double.
 uint32_t vpuSqrt(uint32_t a);

@@ -184,6 +184,7 @@ TPU_SEMANTICS(VTanh) { return unary(core, inst, vpuTanh); }
 TPU_SEMANTICS(VLog) { return unary(core, inst, vpuLog); }
 TPU_SEMANTICS(VSqrt) { return unary(core, inst, vpuSqrt); }
 TPU_SEMANTICS(VRsqrt) { return unary(core, inst, vpuRsqrt); }
+TPU_SEMANTICS(VErf) { return unary(core, inst, vpuErf); }
 
 TPU_SEMANTICS(VNeg) {
   return unary(core, inst, [](uint32_t a) { return a ^ 0x80000000u; });

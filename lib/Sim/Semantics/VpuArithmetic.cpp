@@ -186,6 +186,56 @@ uint32_t vpuLog(uint32_t a) {
   return result(r);
 }
 
+uint32_t vpuErf(uint32_t a) {
+  float x = operand(a);
+  if (std::isnan(x))
+    return kCanonicalNaNBits;
+  float magnitude = std::fabs(x);
+  if (magnitude < 1.0f) {
+    // erf(x) = x P(x^2) with Cephes' erff coefficients, evaluated as
+    // x + x (P(x^2) - 1): the last coefficient less 1 (exact in f32), so
+    // that the rounding of the polynomial is scaled by 0.13, not 1.13.
+    // +-0 stays itself.
+    float z = x * x;
+    float p = 7.853861353153693e-5f;
+    p = p * z - 8.010193625184903e-4f;
+    p = p * z + 5.188327685732524e-3f;
+    p = p * z - 2.685381193529856e-2f;
+    p = p * z + 1.128358514861418e-1f;
+    p = p * z - 3.761262582423300e-1f;
+    p = p * z + (1.128379165726710e+0f - 1.0f);
+    return result(x + x * p);
+  }
+  // erf(|x|) = 1 - erfc(|x|), erfc(|x|) = exp(-x^2) q P(q^2) with
+  // q = 1 / |x|: Cephes' erfcf coefficients, one set below 2, one above.
+  float e = floatOf(vpuExp(bitsOf(-(magnitude * magnitude))));
+  float q = 1.0f / magnitude;
+  float y = q * q;
+  float p;
+  if (magnitude < 2.0f) {
+    p = 2.326819970068386e-2f;
+    p = p * y - 1.387039388740657e-1f;
+    p = p * y + 3.687424674597105e-1f;
+    p = p * y - 5.824733027278666e-1f;
+    p = p * y + 6.210004621745983e-1f;
+    p = p * y - 4.944515323274145e-1f;
+    p = p * y + 3.404879937665872e-1f;
+    p = p * y - 2.741127028184656e-1f;
+    p = p * y + 5.638259427386472e-1f;
+  } else {
+    p = -1.047766399936249e+1f;
+    p = p * y + 1.297719955372516e+1f;
+    p = p * y - 7.495518717768503e+0f;
+    p = p * y + 2.921019019210786e+0f;
+    p = p * y - 1.015265279202700e+0f;
+    p = p * y + 4.218463358204948e-1f;
+    p = p * y - 2.820767439740514e-1f;
+    p = p * y + 5.641895067754075e-1f;
+  }
+  float complement = (e * q) * p;
+  return result(std::copysign(1.0f - complement, x));
+}
+
 uint32_t vpuSqrt(uint32_t a) { return result(std::sqrt(operand(a))); }
 
 uint32_t vpuRsqrt(uint32_t a) {
