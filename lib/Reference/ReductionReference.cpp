@@ -4,6 +4,7 @@
 
 #include "tpu/Reference/ElementwiseReference.h"
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <cstdlib>
@@ -66,6 +67,51 @@ std::vector<float> reduceRows(const std::vector<float> &values, int64_t rows,
     for (int64_t l = 1; l < kLanes; ++l)
       across = combine(across, lanes[l]);
     result[size_t(r)] = combine(init, across);
+  }
+  return result;
+}
+
+std::vector<float> reduceMatrices(const std::vector<float> &values,
+                                  const std::vector<int64_t> &shape,
+                                  const std::vector<int64_t> &dims,
+                                  ReductionKind kind, float init) {
+  float (*combine)(float, float) = lookup(kind).combine;
+  auto isReduced = [&](size_t d) {
+    return std::find(dims.begin(), dims.end(), int64_t(d)) != dims.end();
+  };
+  // Strides of the source, row-major; the reduced and the kept dimensions.
+  std::vector<int64_t> strides(shape.size(), 1);
+  for (size_t d = shape.size() - 1; d-- > 0;)
+    strides[d] = strides[d + 1] * shape[d + 1];
+  std::vector<size_t> keptDims, reducedDims;
+  int64_t results = 1, combos = 1;
+  for (size_t d = 0; d < shape.size(); ++d) {
+    if (isReduced(d)) {
+      reducedDims.push_back(d);
+      combos *= shape[d];
+    } else {
+      keptDims.push_back(d);
+      results *= shape[d];
+    }
+  }
+  std::vector<float> result(size_t(results), 0.0f);
+  for (int64_t r = 0; r < results; ++r) {
+    // The kept coordinates of result element r, row-major.
+    int64_t base = 0, rest = r;
+    for (size_t k = keptDims.size(); k-- > 0;) {
+      base += (rest % shape[keptDims[k]]) * strides[keptDims[k]];
+      rest /= shape[keptDims[k]];
+    }
+    float value = init;
+    for (int64_t c = 0; c < combos; ++c) {
+      int64_t offset = 0, left = c;
+      for (size_t k = reducedDims.size(); k-- > 0;) {
+        offset += (left % shape[reducedDims[k]]) * strides[reducedDims[k]];
+        left /= shape[reducedDims[k]];
+      }
+      value = combine(value, values[size_t(base + offset)]);
+    }
+    result[size_t(r)] = value;
   }
   return result;
 }

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# One end-to-end linalg.softmax over the last dimension (upstream's named
-# op, which tpu-convert-linalg decomposes as upstream does: a maxnumf
+# One end-to-end linalg.softmax over the last dimension, of any rank
+# (upstream's named op, which tpu-convert-linalg decomposes as upstream
+# does: a maxnumf
 # reduction from NaN, exp of the difference, a sum, a division), compiled
 # with tpu-opt --tpu-compile, run in tpu-sim on random inputs, and checked
 #  1. bit for bit against the model applied step by step (tpu-ref reduce,
@@ -14,17 +15,19 @@
 #     the TPU, subnormal on the CPU) match zero.
 #
 #   run-softmax.sh SHAPE CHIP DIST [WORKDIR]
-#     SHAPE  rows x cols, e.g. 7x300
+#     SHAPE  e.g. 7x300, or 4x7x300 (a softmax per matrix)
 #     DIST   normal | uniform | special | "constant --value=V"
 set -euo pipefail
 shape=$1 chip=$2 dist=$3
 dir=${4:-$(mktemp -d)}
 mkdir -p "$dir"
 t="tensor<${shape}xf32>"
+IFS=x read -r -a dims <<<"$shape"
+last=$((${#dims[@]} - 1))
 cat >"$dir/input.mlir" <<MLIR
 func.func @main(%x: $t) -> $t {
   %e = tensor.empty() : $t
-  %s = linalg.softmax dimension(1) ins(%x : $t) outs(%e : $t) -> $t
+  %s = linalg.softmax dimension($last) ins(%x : $t) outs(%e : $t) -> $t
   return %s : $t
 }
 MLIR
@@ -40,11 +43,11 @@ echo "softmax $shape $chip $dist:" \
 
 m=$dir/model
 tpu-ref reduce --kind=maxnum --init=nan "$dir/x.npy" -o "$m.max.npy"
-tpu-ref broadcast --shape="$shape" --dimensions=1 "$m.max.npy" -o "$m.wmax.npy"
+tpu-ref broadcast --shape="$shape" --dimensions=$last "$m.max.npy" -o "$m.wmax.npy"
 tpu-ref elementwise --op=subf "$dir/x.npy" "$m.wmax.npy" -o "$m.diff.npy"
 tpu-ref elementwise --op=exp "$m.diff.npy" -o "$m.exp.npy"
 tpu-ref reduce --kind=sum --init=0 "$m.exp.npy" -o "$m.sum.npy"
-tpu-ref broadcast --shape="$shape" --dimensions=1 "$m.sum.npy" -o "$m.wsum.npy"
+tpu-ref broadcast --shape="$shape" --dimensions=$last "$m.sum.npy" -o "$m.wsum.npy"
 tpu-ref elementwise --op=divf "$m.exp.npy" "$m.wsum.npy" -o "$m.npy"
 echo -n "model: "
 tpu-ref compare "$dir/tpu.npy" "$m.npy"

@@ -8,7 +8,8 @@
 //     (within the precision's error bound of an f32 result)
 //   tpu-ref elementwise --op=divf a.npy [b.npy] -o c.npy   (the VPU op's
 //   model, element by element)
-//   tpu-ref reduce --kind=max [--init=V] x.npy -o r.npy   (each row, in
+//   tpu-ref reduce --kind=max [--init=V] [--dimensions=0] x.npy -o r.npy
+//   (each row, or across the matrices of leading dimensions, in
 //   docs/Numerics.md's order)
 //   tpu-ref broadcast --shape=7x300 --dimensions=1 r.npy -o b.npy   (as
 //   linalg.broadcast: the new dimensions at the positions listed)
@@ -32,6 +33,7 @@
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_split.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <iostream>
@@ -41,7 +43,8 @@
 ABSL_FLAG(std::string, shape, "",
           "random, broadcast: the shape, as 7x300 or 2x8x128");
 ABSL_FLAG(std::string, dimensions, "",
-          "broadcast: the result's new dimensions, as 0 or 0,2");
+          "broadcast: the result's new dimensions, as 0 or 0,2; reduce: the "
+          "leading dimensions reduced (default: the last)");
 ABSL_FLAG(uint64_t, seed, 1, "random: the seed");
 ABSL_FLAG(float, value, 0, "random --dist=constant: every element's value");
 ABSL_FLAG(std::string, dist, "normal",
@@ -448,6 +451,29 @@ int reduce(const std::string &path) {
     return fail(std::string(array.status().message()));
   if (array->shape.empty())
     return fail("reduce takes an array of rank 1 or more, got a scalar");
+  if (!absl::GetFlag(FLAGS_dimensions).empty()) {
+    std::vector<int64_t> dims;
+    for (absl::string_view text :
+         absl::StrSplit(absl::GetFlag(FLAGS_dimensions), ','))
+      if (int64_t dim; absl::SimpleAtoi(text, &dim) && dim >= 0 &&
+                       dim + 2 < int64_t(array->shape.size()) &&
+                       (dims.empty() || dim > dims.back()))
+        dims.push_back(dim);
+      else
+        return fail("--dimensions must list leading dimensions (neither of "
+                    "the last two) of " +
+                    formatShape(array->shape) + " in ascending order; got '" +
+                    absl::GetFlag(FLAGS_dimensions) + "'");
+    NpyArray out;
+    for (size_t d = 0; d < array->shape.size(); ++d)
+      if (std::find(dims.begin(), dims.end(), int64_t(d)) == dims.end())
+        out.shape.push_back(array->shape[d]);
+    for (float value : reference::reduceMatrices(floats(*array), array->shape,
+                                                 dims, *kind, init))
+      out.words.push_back(bitsOf(value));
+    absl::Status status = writeNpyFile(absl::GetFlag(FLAGS_o), out);
+    return status.ok() ? 0 : fail(std::string(status.message()));
+  }
   int64_t cols = array->shape.back();
   int64_t rows = cols == 0 ? 0 : int64_t(array->words.size()) / cols;
   NpyArray out;

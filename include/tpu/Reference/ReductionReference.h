@@ -34,6 +34,16 @@ float getReductionIdentity(ReductionKind kind);
 std::vector<float> reduceRows(const std::vector<float> &values, int64_t rows,
                               int64_t cols, ReductionKind kind, float init);
 
+/// The array `values` of shape `shape` reduced over `dims`, leading
+/// dimensions (neither of the last two): each result element is `init`
+/// combined with the source's elements at its row and column in every
+/// matrix the reduced coordinates pick, in ascending row-major order of
+/// those coordinates.
+std::vector<float> reduceMatrices(const std::vector<float> &values,
+                                  const std::vector<int64_t> &shape,
+                                  const std::vector<int64_t> &dims,
+                                  ReductionKind kind, float init);
+
 } // namespace tpu::reference
 
 #endif // TPU_REFERENCE_REDUCTIONREFERENCE_H

@@ -19,11 +19,10 @@ LogicalResult tpu::checkBroadcast(Operation *user, RankedTensorType sourceType,
     return user->emitError()
            << "cannot broadcast " << sourceType << " on the TPU: " << why;
   };
-  if (llvm::is_contained(dimensions, rank - 1) &&
-      (rank != 2 || dimensions.size() != 1 || sourceType.getRank() != 1))
+  if (llvm::is_contained(dimensions, rank - 1) && dimensions.size() != 1)
     return fail("the last dimension would be new, which repeats one value "
-                "across the lanes of a row; that is supported for a rank-1 "
-                "source into a rank-2 result only");
+                "across the lanes of a row; that is supported when it is "
+                "the only new dimension");
   if (!llvm::is_contained(dimensions, rank - 1) && rank >= 2 &&
       llvm::is_contained(dimensions, rank - 2) && sourceType.getRank() != 1)
     return fail("a new second-to-last dimension repeats rows, which is "
@@ -41,9 +40,12 @@ Value tpu::broadcastTo(RewriterBase &rewriter, Location loc, Value source,
     return BroadcastOp::create(rewriter, loc, type, source, Value(),
                                rewriter.getDenseI64ArrayAttr(dimensions))
         .getResult();
-  // A value per row across the row: from a vector of rows, as a column.
+  // A value per row across the row: from the values of the rows, as a
+  // column (the last dimension 1).
+  SmallVector<int64_t> columnShape(shape);
+  columnShape.back() = 1;
   auto columnType =
-      RankedTensorType::get({shape[0], 1}, sourceType.getElementType());
+      RankedTensorType::get(columnShape, sourceType.getElementType());
   // A reduction's result is a column made a vector: take the column.
   Value column;
   if (auto reshape = source.getDefiningOp<ReshapeOp>())

@@ -1,11 +1,11 @@
 //===- ReductionConversion.cpp - Reductions to tpu.reduce -----------------===//
 //
 // A linalg.reduce, or a reduction linalg.generic (an identity input map,
-// an init map that drops the reduced loops), over the last dimension with
-// an addf, maximumf, minimumf, maxnumf or minnumf body and a
-// constant-filled init becomes tpu.reduce, whose result keeps the reduced
+// an init map that drops the reduced loops), with an addf, maximumf,
+// minimumf, maxnumf or minnumf body and a constant-filled init: over the
+// last dimension it becomes tpu.reduce, whose result keeps the reduced
 // dimension as 1 (a column), then tpu.reshape to the linalg result's
-// shape.
+// shape; over leading dimensions, tpu.reduce_matrices.
 //
 //===----------------------------------------------------------------------===//
 
@@ -51,7 +51,7 @@ FailureOr<ReductionKind> getKind(Block &body, std::string &why) {
 
 } // namespace
 
-FailureOr<ReduceOp> tpu::convertReduction(RewriterBase &rewriter,
+FailureOr<Operation *> tpu::convertReduction(RewriterBase &rewriter,
                                           linalg::LinalgOp op) {
   auto fail = [&](const Twine &why) {
     return op.emitError() << "cannot convert this '" << op->getName()
@@ -83,11 +83,13 @@ FailureOr<ReduceOp> tpu::convertReduction(RewriterBase &rewriter,
                      op.getNumLoops(), kept, op.getContext()))
     return fail("its input map must be the identity and its init map the "
                 "loops it keeps, in order");
-  if (reduced != ArrayRef<unsigned>{unsigned(rank - 1)})
-    return fail("only the last dimension can be reduced yet");
-  if (rank > 2)
-    return fail("a reduction of a rank > 2 tensor is not supported yet (its "
-                "result's layout needs a relayout)");
+  bool lastOnly = reduced == ArrayRef<unsigned>{unsigned(rank - 1)};
+  bool leadingOnly = llvm::all_of(
+      reduced, [&](unsigned d) { return int64_t(d) + 2 < rank; });
+  if (!lastOnly && !leadingOnly)
+    return fail("it reduces the last dimension alone, or leading dimensions "
+                "(neither of the last two) alone; the second-to-last is not "
+                "supported yet");
   std::string why;
   FailureOr<ReductionKind> kind = getKind(*op.getBlock(), why);
   if (failed(kind))
@@ -102,17 +104,26 @@ FailureOr<ReduceOp> tpu::convertReduction(RewriterBase &rewriter,
   // An f32 init keeps its bits (a NaN's sign and payload too).
   if (!init.getType().isF32())
     init = rewriter.getF32FloatAttr(float(init.getValueAsDouble()));
+  auto kindAttr = ReductionKindAttr::get(rewriter.getContext(), *kind);
+  auto resultType = cast<RankedTensorType>(op->getResult(0).getType());
 
+  if (leadingOnly) {
+    rewriter.setInsertionPoint(op);
+    SmallVector<int64_t> dims(reduced.begin(), reduced.end());
+    Operation *reduce = rewriter.replaceOpWithNewOp<ReduceMatricesOp>(
+        op, resultType, input, Value(), rewriter.getDenseI64ArrayAttr(dims),
+        kindAttr, init);
+    return reduce;
+  }
   rewriter.setInsertionPoint(op);
   SmallVector<int64_t> columnShape(type.getShape());
   columnShape.back() = 1;
-  auto reduce = ReduceOp::create(
-      rewriter, op.getLoc(), type.clone(columnShape), input, Value(),
-      ReductionKindAttr::get(rewriter.getContext(), *kind), init);
-  auto resultType = cast<RankedTensorType>(op->getResult(0).getType());
+  auto reduce = ReduceOp::create(rewriter, op.getLoc(),
+                                 type.clone(columnShape), input, Value(),
+                                 kindAttr, init);
   rewriter.replaceOpWithNewOp<ReshapeOp>(op, resultType, reduce.getResult(),
                                          Value());
-  return reduce;
+  return reduce.getOperation();
 }
 
 bool tpu::isReduction(Operation *op) {

@@ -262,3 +262,37 @@ func.func @row_minnum(%x: tensor<3x200xf32>) -> tensor<3xf32> {
   } -> tensor<3xf32>
   return %r : tensor<3xf32>
 }
+
+// -----
+
+// Softmax over the last dimension of a rank-3 tensor (attention's scores,
+// one matrix per head): the reductions keep columns per matrix, the
+// per-row values are widened per matrix.
+// CHECK-LABEL: func.func @softmax_heads
+// CHECK: %[[MAX:.*]] = tpu.reduce %arg0 kind = <maxnum> init = 0xFFC00000 : tensor<4x7x300xf32> -> tensor<4x7x1xf32>
+// CHECK: tpu.broadcast_lanes %[[MAX]] : tensor<4x7x1xf32> -> tensor<4x7x300xf32>
+// CHECK: tpu.reduce %{{.*}} kind = <sum> init = 0.000000e+00 : tensor<4x7x300xf32> -> tensor<4x7x1xf32>
+// CHECK: tpu.broadcast_lanes %{{.*}} : tensor<4x7x1xf32> -> tensor<4x7x300xf32>
+func.func @softmax_heads(%x: tensor<4x7x300xf32>) -> tensor<4x7x300xf32> {
+  %e = tensor.empty() : tensor<4x7x300xf32>
+  %s = linalg.softmax dimension(2) ins(%x : tensor<4x7x300xf32>) outs(%e : tensor<4x7x300xf32>) -> tensor<4x7x300xf32>
+  return %s : tensor<4x7x300xf32>
+}
+
+// -----
+
+// A sum over a leading dimension (heads): tpu.reduce_matrices, layout kept.
+// CHECK-LABEL: func.func @sum_heads
+// CHECK: tpu.reduce_matrices %arg0 dimensions = [0] kind = <sum> init = 0.000000e+00 : tensor<4x7x300xf32> -> tensor<7x300xf32>
+// CHECK-NOT: tpu.reshape
+func.func @sum_heads(%x: tensor<4x7x300xf32>) -> tensor<7x300xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<7x300xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<7x300xf32>) -> tensor<7x300xf32>
+  %r = linalg.reduce ins(%x : tensor<4x7x300xf32>) outs(%init : tensor<7x300xf32>) dimensions = [0]
+    (%in: f32, %acc: f32) {
+      %s = arith.addf %in, %acc : f32
+      linalg.yield %s : f32
+    }
+  return %r : tensor<7x300xf32>
+}

@@ -455,7 +455,7 @@ func.func @reduce_shape(%a: tensor<7x300xf32>) {
 // -----
 
 func.func @reduce_kind(%a: tensor<7x300xf32>) {
-  // expected-error @+2 {{expected ::tpu::ReductionKind to be one of: sum, max, min}}
+  // expected-error @+2 {{expected ::tpu::ReductionKind to be one of: sum, max, min, maxnum, minnum}}
   // expected-error @+1 {{failed to parse TPU_ReductionKindAttr parameter 'value' which is to be a `::tpu::ReductionKind`}}
   %r = tpu.reduce %a kind = #tpu.reduction<prod> init = 0.0 : tensor<7x300xf32> -> tensor<7x1xf32>
   return
@@ -474,5 +474,21 @@ func.func @broadcast_lanes_shape(%a: tensor<7x2xf32>) {
 func.func @transpose_shape(%a: tensor<7x300xf32>) {
   // expected-error @+1 {{'tpu.transpose' op swaps the two minor dimensions of a rank >= 2 shape, keeping the rest and the element type: 'tensor<7x300xf32>' to 'tensor<7x300xf32>'}}
   %r = tpu.transpose %a : tensor<7x300xf32> -> tensor<7x300xf32>
+  return
+}
+
+// -----
+
+func.func @reduce_matrices_dims(%a: tensor<4x7x300xf32>) {
+  // expected-error @+1 {{'tpu.reduce_matrices' op reduces distinct leading dimensions (neither of the last two), in ascending order; got [1] of 'tensor<4x7x300xf32>'}}
+  %r = tpu.reduce_matrices %a dimensions = [1] kind = <sum> init = 0.0 : tensor<4x7x300xf32> -> tensor<4x300xf32>
+  return
+}
+
+// -----
+
+func.func @reduce_matrices_shape(%a: tensor<4x7x300xf32>) {
+  // expected-error @+1 {{'tpu.reduce_matrices' op makes an f32 shape without the reduced dimensions: 'tensor<4x7x300xf32>' to 'tensor<7x7x300xf32>'}}
+  %r = tpu.reduce_matrices %a dimensions = [0] kind = <sum> init = 0.0 : tensor<4x7x300xf32> -> tensor<7x7x300xf32>
   return
 }

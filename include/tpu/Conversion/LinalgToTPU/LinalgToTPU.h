@@ -33,8 +33,8 @@ llvm::FailureOr<mlir::Value> convertBroadcast(mlir::RewriterBase &rewriter,
 
 /// Whether the TPU can give a `sourceType` tensor the new dimensions
 /// `dimensions` (as linalg.broadcast numbers them) to make `shape`: new
-/// leading dimensions, a rank-1 row repeated down new rows, or a rank-1
-/// vector of rows repeated across new columns. Fails with an error on
+/// leading dimensions, a rank-1 row repeated down new rows, or a value per
+/// row repeated across a new last dimension. Fails with an error on
 /// `user` otherwise.
 mlir::LogicalResult checkBroadcast(mlir::Operation *user,
                                    mlir::RankedTensorType sourceType,
@@ -49,13 +49,14 @@ mlir::Value broadcastTo(mlir::RewriterBase &rewriter, mlir::Location loc,
                         llvm::ArrayRef<int64_t> shape);
 
 /// Replaces a linalg.reduce, or a reduction linalg.generic whose input
-/// map is the identity and whose init map keeps the other loops, over the
-/// last dimension of a rank 1 or 2 f32 tensor, whose body is one addf,
-/// maximumf, minimumf, maxnumf or minnumf and whose init a constant fill,
-/// by tpu.reduce and a tpu.reshape to its result's shape. Fails with an
-/// error on the op otherwise.
-llvm::FailureOr<ReduceOp> convertReduction(mlir::RewriterBase &rewriter,
-                                           mlir::linalg::LinalgOp op);
+/// map is the identity and whose init map keeps the other loops, of an
+/// f32 tensor, whose body is one addf, maximumf, minimumf, maxnumf or
+/// minnumf and whose init a constant fill: over the last dimension by
+/// tpu.reduce and a tpu.reshape to its result's shape (returns the
+/// tpu.reduce), over leading dimensions by tpu.reduce_matrices. Fails with
+/// an error on the op otherwise.
+llvm::FailureOr<mlir::Operation *>
+convertReduction(mlir::RewriterBase &rewriter, mlir::linalg::LinalgOp op);
 
 /// Whether `op` is a reduction convertReduction takes or explains: a
 /// linalg.reduce, or a linalg.generic with reduction loops.

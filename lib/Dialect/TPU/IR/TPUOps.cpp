@@ -265,6 +265,32 @@ LogicalResult ReduceOp::verify() {
   return success();
 }
 
+LogicalResult ReduceMatricesOp::verify() {
+  if (failed(verifyKernelForm(*this, getSource(), getOutsRange())))
+    return failure();
+  Value result = getResultValue();
+  ArrayRef<int64_t> from = shapeOf(getSource()), to = shapeOf(result);
+  ArrayRef<int64_t> dims = getDimensions();
+  SmallVector<int64_t> kept;
+  for (auto [d, size] : llvm::enumerate(from))
+    if (!llvm::is_contained(dims, int64_t(d)))
+      kept.push_back(size);
+  bool leading = llvm::all_of(dims, [&](int64_t d) {
+    return d >= 0 && d + 2 < int64_t(from.size());
+  });
+  if (dims.empty() || !llvm::is_sorted(dims) ||
+      llvm::adjacent_find(dims) != dims.end() || !leading)
+    return emitOpError() << "reduces distinct leading dimensions (neither of "
+                            "the last two), in ascending order; got ["
+                         << dims << "] of " << getSource().getType();
+  if (ArrayRef<int64_t>(kept) != to || !elementTypeOf(getSource()).isF32() ||
+      !elementTypeOf(result).isF32())
+    return emitOpError() << "makes an f32 shape without the reduced "
+                            "dimensions: "
+                         << getSource().getType() << " to " << result.getType();
+  return success();
+}
+
 LogicalResult BroadcastLanesOp::verify() {
   if (failed(verifyKernelForm(*this, getSource(), getOutsRange())))
     return failure();

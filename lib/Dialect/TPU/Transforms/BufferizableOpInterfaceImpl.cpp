@@ -69,7 +69,9 @@ bool shrinks(ResizeOp resize) {
 ///   padding is its body applied to its inputs' padding (0 / 0 is NaN);
 /// - a resize that shrinks: the elements it drops become padding, and
 ///   nothing says they are zero (a matmul's padded rows times an inf are
-///   NaN).
+///   NaN);
+/// - a reduction of matrices, unless a sum from zero: its padding is its
+///   init combined with the sources' (max(2, 0) is 2).
 class ZeroPadding {
 public:
   bool of(Value tensor) const {
@@ -84,6 +86,9 @@ public:
                             [&](Value input) { return of(input); });
     else if (auto resize = dyn_cast<ResizeOp>(op))
       result = !shrinks(resize) && of(resize.getSource());
+    else if (auto reduce = dyn_cast<ReduceMatricesOp>(op))
+      result = reduce.getKind() == ReductionKind::Sum &&
+               reduce.getInit().isZero() && of(reduce.getSource());
     else if (isa<ReshapeOp, SplitOp, BroadcastOp, ReduceOp, BroadcastLanesOp,
                  TransposeOp>(op))
       result = of(op->getOperand(0));
@@ -229,6 +234,17 @@ struct ReduceOpInterface : KernelOpInterface<ReduceOp, ReduceOpInterface> {
   }
 };
 
+struct ReduceMatricesOpInterface
+    : KernelOpInterface<ReduceMatricesOp, ReduceMatricesOpInterface> {
+  static Operation *createBufferForm(RewriterBase &rewriter,
+                                     ReduceMatricesOp op, ValueRange buffers,
+                                     ValueRange outs) {
+    return ReduceMatricesOp::create(rewriter, op.getLoc(), Type(), buffers[0],
+                                    outs[0], op.getDimensionsAttr(),
+                                    op.getKindAttr(), op.getInitAttr());
+  }
+};
+
 struct TransposeOpInterface
     : KernelOpInterface<TransposeOp, TransposeOpInterface> {
   static Operation *createBufferForm(RewriterBase &rewriter, TransposeOp op,
@@ -321,6 +337,7 @@ void tpu::registerBufferizableOpInterfaceExternalModels(
     ElementwiseOp::attachInterface<ElementwiseOpInterface>(*context);
     BroadcastOp::attachInterface<BroadcastOpInterface>(*context);
     ReduceOp::attachInterface<ReduceOpInterface>(*context);
+    ReduceMatricesOp::attachInterface<ReduceMatricesOpInterface>(*context);
     TransposeOp::attachInterface<TransposeOpInterface>(*context);
     BroadcastLanesOp::attachInterface<BroadcastLanesOpInterface>(*context);
     ResizeOp::attachInterface<RelayoutOpInterface<ResizeOp>>(*context);

@@ -45,7 +45,8 @@ struct LowerMatmulPasses : public OpRewritePattern<MatmulPassesOp> {
 
 bool isKernelOp(Operation *op) {
   return isa<MatmulPassesOp, SplitOp, ElementwiseOp, ResizeOp, ReshapeOp,
-             BroadcastOp, ReduceOp, BroadcastLanesOp, TransposeOp>(op);
+             BroadcastOp, ReduceOp, ReduceMatricesOp, BroadcastLanesOp,
+             TransposeOp>(op);
 }
 
 struct LowerToMXUPass : public tpu::impl::TPULowerToMXUBase<LowerToMXUPass> {
@@ -98,6 +99,7 @@ void tpu::populateLowerToMXUPatterns(RewritePatternSet &patterns,
                LowerKernel<ReshapeOp, lowerReshape>,
                LowerKernel<BroadcastOp, lowerBroadcast>,
                LowerKernel<ReduceOp, lowerReduce>,
+               LowerKernel<ReduceMatricesOp, lowerReduceMatrices>,
                LowerKernel<BroadcastLanesOp, lowerBroadcastLanes>,
                LowerKernel<TransposeOp, lowerTranspose>>(context);
 }

@@ -297,6 +297,33 @@ def TPU_ReduceOp : TPU_UnaryKernelOp<"reduce",
   }];
 }
 
+def TPU_ReduceMatricesOp : TPU_UnaryKernelOp<"reduce_matrices",
+    (ins DenseI64ArrayAttr:$dimensions, TPU_ReductionKindAttr:$kind,
+         F32Attr:$init)> {
+  let summary = "Combine the matrices along leading dimensions";
+  let description = [{
+    As `linalg.reduce` over `dimensions`, all of them leading (neither of
+    the last two): each element of the result is `init` combined by `kind`
+    with the source's elements at the same row and column of every matrix
+    the reduced coordinates pick, in ascending row-major order of those
+    coordinates (docs/Numerics.md, "Reductions"). On the machine it is
+    tile by tile on the VPU, so the layout stays; the result's padding is
+    `init` combined with the sources' padding. `tpu-convert-linalg` makes
+    it from a `linalg.reduce` of leading dimensions (the sum over heads of
+    multi-head attention's output projection).
+
+    ```mlir
+    %s = tpu.reduce_matrices %x dimensions = [0] kind = <sum> init = 0.0
+           : tensor<4x128x256xf32> -> tensor<128x256xf32>
+    ```
+  }];
+  let assemblyFormat = [{
+    $source (`outs` `(` $outs^ `)`)? `dimensions` `=` $dimensions `kind` `=`
+    $kind `init` `=` $init attr-dict `:` type($source) (`outs` type($outs)^)?
+    (`->` type($result)^)?
+  }];
+}
+
 def TPU_BroadcastLanesOp : TPU_UnaryKernelOp<"broadcast_lanes"> {
   let summary = "Repeat a column's value across each row";
   let description = [{

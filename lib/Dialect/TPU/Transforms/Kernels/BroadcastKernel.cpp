@@ -24,21 +24,6 @@ ArrayRef<int64_t> shapeOf(Value value) {
   return cast<ShapedType>(value.getType()).getShape();
 }
 
-/// for every index of `dims` (a loop per dimension, outermost first),
-/// body(indices). Returns the outermost loop.
-scf::ForOp forAllIndices(KernelBuilder &b, ArrayRef<int64_t> dims,
-                         SmallVector<Value> &indices,
-                         function_ref<void(ArrayRef<Value>)> body) {
-  return b.forLoop(dims[indices.size()], 1, [&](Value index) {
-    indices.push_back(index);
-    if (indices.size() == dims.size())
-      body(indices);
-    else
-      forAllIndices(b, dims, indices, body);
-    indices.pop_back();
-  });
-}
-
 /// A copy of the matrix its kept leading coordinates pick into every
 /// result matrix.
 scf::ForOp broadcastLeading(KernelBuilder &b, BroadcastOp op, Value staging) {
@@ -51,8 +36,7 @@ scf::ForOp broadcastLeading(KernelBuilder &b, BroadcastOp op, Value staging) {
     lead.push_back(1);
   int64_t cols = tiled.colTiles(), rows = tiled.rowTiles();
   Value one = b.index(1), zero = b.index(0), count = b.index(cols);
-  SmallVector<Value> indices;
-  return forAllIndices(b, lead, indices, [&](ArrayRef<Value> index) {
+  return b.forEachIndex(lead, [&](ArrayRef<Value> index) {
     // The result's matrix number and the source's, row-major over the
     // leading dimensions each has.
     Value target = b.index(0), source = b.index(0);

@@ -6,6 +6,8 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "tpu/Support/TiledLayout.h"
 
+#include <functional>
+
 using namespace mlir;
 using namespace tpu;
 
@@ -60,6 +62,24 @@ scf::ForOp KernelBuilder::forLoop(int64_t ub, int64_t step,
                                   function_ref<void(Value)> body) {
   Value lb = index(0);
   return forLoop(lb, index(ub), step, body);
+}
+
+scf::ForOp
+KernelBuilder::forEachIndex(ArrayRef<int64_t> dims,
+                            function_ref<void(ArrayRef<Value>)> body) {
+  assert(!dims.empty() && "a loop needs a dimension");
+  SmallVector<Value> indices;
+  std::function<scf::ForOp()> nest = [&]() {
+    return forLoop(dims[indices.size()], 1, [&](Value index) {
+      indices.push_back(index);
+      if (indices.size() == dims.size())
+        body(indices);
+      else
+        nest();
+      indices.pop_back();
+    });
+  };
+  return nest();
 }
 
 void KernelBuilder::ifThen(Value cond, function_ref<void()> thenBody,

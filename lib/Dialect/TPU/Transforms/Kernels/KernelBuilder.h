@@ -44,6 +44,11 @@ public:
                            llvm::function_ref<void(mlir::Value)> body);
   mlir::scf::ForOp forLoop(int64_t ub, int64_t step,
                            llvm::function_ref<void(mlir::Value)> body);
+  /// body(indices) for every index of `dims` (at least one dimension): a
+  /// loop per dimension, outermost first. Returns the outermost loop.
+  mlir::scf::ForOp
+  forEachIndex(llvm::ArrayRef<int64_t> dims,
+               llvm::function_ref<void(llvm::ArrayRef<mlir::Value>)> body);
   /// if (cond) thenBody() [else elseBody()].
   void ifThen(mlir::Value cond, llvm::function_ref<void()> thenBody,
               llvm::function_ref<void()> elseBody = nullptr);

@@ -1,4 +1,6 @@
-//===- ReduceKernel.cpp - tpu.reduce on the VPU and the XLU ---------------===//
+//===- ReduceKernel.cpp - Reductions on the VPU and the XLU ---------------===//
+//
+// tpu.reduce, across the lanes of each row:
 //
 // A row of tiles at a time in VMEM: a vreg of lane accumulators (in VMEM
 // between tiles) starts at the kind's identity and takes each tile of the
@@ -7,6 +9,11 @@
 // lanes in order, `init` is combined with that, and lane 0 of the result
 // tile (a column) keeps it. The order is docs/Numerics.md's
 // ("Reductions"); lanes and rows past the end of the result are zero.
+//
+// tpu.reduce_matrices, across matrices: for each result matrix, a chunk of
+// its tiles in VMEM starts from `init` and takes the same chunk of each
+// reduced matrix in turn (ascending row-major order of the reduced
+// coordinates), tile by tile on the VPU, then is DMAed out.
 //
 //===----------------------------------------------------------------------===//
 
@@ -120,6 +127,70 @@ FailureOr<scf::ForOp> tpu::lowerReduce(RewriterBase &rewriter, ReduceOp op) {
       reduceRow(matrix, b.index(fullRows), rowsInLast);
   });
   b.dealloc({staging, acc, result});
+  rewriter.eraseOp(op);
+  return loop;
+}
+
+FailureOr<scf::ForOp> tpu::lowerReduceMatrices(RewriterBase &rewriter,
+                                               ReduceMatricesOp op) {
+  if (!op.hasBufferSemantics())
+    return rewriter.notifyMatchFailure(op, "bufferize it first");
+  ArrayRef<int64_t> from =
+      cast<ShapedType>(op.getSource().getType()).getShape();
+  TiledShape out = TiledShape::get(
+      cast<ShapedType>(op.getOuts().getType()).getShape().vec());
+  ArrayRef<int64_t> lead = from.drop_back(2);
+  ArrayRef<int64_t> reducedDims = op.getDimensions();
+  SmallVector<int64_t> kept, reduced;
+  for (auto [d, size] : llvm::enumerate(lead))
+    (llvm::is_contained(reducedDims, int64_t(d)) ? reduced : kept)
+        .push_back(size);
+  // Every leading dimension reduced: one result matrix.
+  if (kept.empty())
+    kept.push_back(1);
+  int64_t tiles = out.tilesPerBatch();
+  int64_t chunk = std::min(tiles, kVpuChunkTiles);
+  ReductionKind kind = op.getKind();
+  KernelBuilder b(op.getLoc(), rewriter);
+  b.setInsertionPoint(op);
+  Value staging = b.allocVmem(chunk * kSublanes);
+  Value acc = b.allocVmem(chunk * kSublanes);
+  Value zero = b.index(0), one = b.index(1), tilesV = b.index(tiles);
+  Value init = b.splat(op.getInit().convertToFloat());
+  scf::ForOp loop = b.forEachIndex(kept, [&](ArrayRef<Value> keptIndex) {
+    Value target = b.index(0);
+    for (auto [i, size] : llvm::zip(keptIndex, kept))
+      target = b.add(b.mul(target, size), i);
+    b.forLoop(tiles, chunk, [&](Value first) {
+      Value count = b.min(b.sub(tilesV, first), chunk);
+      b.forLoop(zero, count, 1, [&](Value t) {
+        b.store(init, acc, b.mul(t, kSublanes));
+      });
+      b.forEachIndex(reduced, [&](ArrayRef<Value> reducedIndex) {
+        // The source matrix: the kept and reduced coordinates in their
+        // places, row-major.
+        Value source = b.index(0);
+        size_t k = 0, r = 0;
+        for (auto [d, size] : llvm::enumerate(lead)) {
+          bool isReduced = llvm::is_contained(reducedDims, int64_t(d));
+          source = b.add(b.mul(source, size),
+                         isReduced ? reducedIndex[r++] : keptIndex[k++]);
+        }
+        b.dmaLoad(op.getSource(), b.add(b.mul(source, tiles), first), one,
+                  staging, zero, count, kLoadSem);
+        b.wait(kLoadSem, 1);
+        b.forLoop(zero, count, 1, [&](Value t) {
+          Value row = b.mul(t, kSublanes);
+          b.store(combine(b, kind, b.load(acc, row), b.load(staging, row)),
+                  acc, row);
+        });
+      });
+      b.dmaStore(acc, zero, op.getOuts(), b.add(b.mul(target, tiles), first),
+                 one, count, kStoreSem);
+      b.wait(kStoreSem, 1);
+    });
+  });
+  b.dealloc({staging, acc});
   rewriter.eraseOp(op);
   return loop;
 }
