@@ -5,8 +5,9 @@
 # tpu-translate, runs it in tpu-sim on random inputs, prints where the cycles
 # went, and checks the result bit for bit against the reference model and
 # against the same .mlir run on the CPU in f32; then does the same for the
-# MLP of examples/mlp.mlir (checked against the CPU within 1e-4) and the
-# attention head of examples/attention.mlir (within 1e-5).
+# MLP of examples/mlp.mlir (checked against the CPU within 1e-4), the
+# attention head of examples/attention.mlir (within 1e-5) and the
+# transformer block of examples/transformer_block.mlir (within 1e-5).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -77,3 +78,18 @@ echo "== result check against the CPU (upstream MLIR, f32), within 1e-5"
 "$bin/tpu-cpu-run" examples/attention.mlir "${attentionInputs[@]}" \
   --output "$out/o.cpu.npy"
 "$bin/tpu-ref" compare --rtol=0 --atol=1e-5 "$out/o.npy" "$out/o.cpu.npy"
+
+echo
+echo "== examples/transformer_block.mlir: pre-LN block, sequence 128, width 256,"
+echo "   4 heads, MLP 256-1024-256 with GELU"
+"$bin/tpu-opt" examples/transformer_block.mlir \
+  --tpu-compile="chip=v4 default-precision=highest" -o "$out/block.isa.mlir"
+"$bin/tpu-translate" --export-tpu-bin "$out/block.isa.mlir" -o "$out/block.tpu"
+PATH="$bin:$PATH" bash examples/transformer_block-inputs.sh "$out/block"
+blockInputs=()
+for i in $(seq 1 13); do blockInputs+=(--input "$out/block/in$i.npy"); done
+"$bin/tpu-sim" "$out/block.tpu" "${blockInputs[@]}" --output "$out/y.npy"
+echo "== result check against the CPU (upstream MLIR, f32), within 1e-5"
+"$bin/tpu-cpu-run" examples/transformer_block.mlir "${blockInputs[@]}" \
+  --output "$out/y.cpu.npy"
+"$bin/tpu-ref" compare --rtol=0 --atol=1e-5 "$out/y.npy" "$out/y.cpu.npy"

@@ -7,6 +7,7 @@
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
 #include "mlir/Dialect/ControlFlow/Transforms/BufferizableOpInterfaceImpl.h"
+#include "mlir/Dialect/Func/Extensions/InlinerExtension.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/Transforms/BufferizableOpInterfaceImpl.h"
@@ -29,6 +30,9 @@ void tpu::registerAllDialects(mlir::DialectRegistry &registry) {
       mlir::memref::MemRefDialect, mlir::scf::SCFDialect,
       mlir::tensor::TensorDialect, tpu::TPUDialect, tpu::isa::ir::ISADialect>();
   tpu::registerBufferizableOpInterfaceExternalModels(registry);
+  // func.call to a program's own functions inlines (tpu-compile's first
+  // step).
+  mlir::func::registerInlinerExtension(registry);
   // These dialects promise BufferizableOpInterface, and One-Shot Bufferize's
   // analysis asks every op in the module for it, outside the entry too; a
   // promise nobody kept is a fatal error in an MLIR with assertions.

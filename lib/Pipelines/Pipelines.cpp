@@ -17,6 +17,9 @@ using namespace mlir;
 void tpu::buildCompilePipeline(OpPassManager &pm,
                                const CompileOptions &options) {
   pm.addPass(createTPUAttachChip({options.chip}));
+  // A program's own functions (a layer norm called twice) become part of
+  // the entry, which is what the TPU runs.
+  pm.addPass(createInlinerPass());
   // arith on tensors becomes elementwise linalg.generic, which
   // tpu-convert-linalg turns into tpu.elementwise.
   OpPassManager &front = pm.nest<func::FuncOp>();
@@ -41,7 +44,7 @@ void tpu::registerCompilePipeline() {
   PassPipelineRegistration<CompileOptions>(
       "tpu-compile",
       "Compile linalg/tpu on tensors to a bundled tpu_isa.program: "
-      "tpu-attach-chip, convert-elementwise-to-linalg, tpu-convert-linalg, "
+      "tpu-attach-chip, inline, convert-elementwise-to-linalg, tpu-convert-linalg, "
       "tpu-pad-to-tiles, tpu-expand-precision, tpu-bufferize, "
       "tpu-lower-to-mxu, canonicalize, cse, tpu-plan-memory, "
       "tpu-lower-to-isa, tpu-bundle",

@@ -13,6 +13,15 @@
 // RUN: tpu-opt %S/Inputs/matmul-8192.mlir --tpu-compile=default-precision=high | grep -c 'inst ' > %t.large3
 // RUN: diff %t.small3 %t.large3
 
+// The program's own functions are inlined into the entry first; the private
+// callee, inlined everywhere, is gone.
+// RUN: tpu-opt %S/Inputs/calls.mlir --tpu-compile | FileCheck %s --check-prefix=CALLS
+// CALLS-NOT: func.call
+// CALLS-NOT: @double
+// CALLS: tpu_isa.program @main
+// CALLS-COUNT-2: v.add
+// CALLS-NOT: func.
+
 // Bad options are errors that name the option.
 // RUN: not tpu-opt %s --tpu-compile="chip=v7" 2>&1 | FileCheck %s --check-prefix=BADCHIP
 // RUN: not tpu-opt %s --tpu-compile="split=up" 2>&1 | FileCheck %s --check-prefix=BADSPLIT

@@ -47,6 +47,9 @@ ABSL_FLAG(std::string, dimensions, "",
           "leading dimensions reduced (default: the last)");
 ABSL_FLAG(uint64_t, seed, 1, "random: the seed");
 ABSL_FLAG(float, value, 0, "random --dist=constant: every element's value");
+ABSL_FLAG(float, scale, 1,
+          "random --dist=normal|uniform: every value times this (a weight "
+          "initialised for its fan-in, e.g. 1/16 for 256 inputs)");
 ABSL_FLAG(std::string, dist, "normal",
           "random: normal (mean 0, sd 1), uniform ([-1, 1)), special "
           "(normal mixed with zeros, infinities, NaNs of several kinds and "
@@ -158,9 +161,9 @@ int makeRandom() {
   for (int64_t i = 0; i < count; ++i) {
     float value;
     if (dist == "normal")
-      value = normal(rng);
+      value = normal(rng) * absl::GetFlag(FLAGS_scale);
     else if (dist == "uniform")
-      value = uniform(rng);
+      value = uniform(rng) * absl::GetFlag(FLAGS_scale);
     else if (dist == "special")
       value =
           rng() % 8 == 0 ? specials[rng() % std::size(specials)] : normal(rng);
