@@ -7,7 +7,9 @@
 # against the same .mlir run on the CPU in f32; then does the same for the
 # MLP of examples/mlp.mlir (checked against the CPU within 1e-4), the
 # attention head of examples/attention.mlir (within 1e-5) and the
-# transformer block of examples/transformer_block.mlir (within 1e-5).
+# transformer block of examples/transformer_block.mlir (within 1e-5), each
+# also bit for bit against the reference model applied op by op
+# (test/e2e/run-model.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -61,6 +63,9 @@ echo "== result check against the CPU (upstream MLIR, f32): HIGHEST is"
 echo "   f32-accurate, the probabilities agree to 1e-4 (docs/Testing.md)"
 "$bin/tpu-cpu-run" examples/mlp.mlir "${mlpInputs[@]}" --output "$out/p.cpu.npy"
 "$bin/tpu-ref" compare --rtol=0 --atol=1e-4 "$out/p.npy" "$out/p.cpu.npy"
+echo "== result check against the reference model, op by op (bit-exact)"
+PATH="$bin:$PATH" bash test/e2e/run-model.sh mlp "$out" highest
+"$bin/tpu-ref" compare "$out/p.npy" "$out/model.npy"
 
 echo
 echo "== examples/attention.mlir: softmax(Q K^T / sqrt(128)) V, sequence 512"
@@ -69,15 +74,21 @@ echo "== examples/attention.mlir: softmax(Q K^T / sqrt(128)) V, sequence 512"
 "$bin/tpu-translate" --export-tpu-bin "$out/attention.isa.mlir" \
   -o "$out/attention.tpu"
 attentionInputs=()
-for seed in 1 2 3; do
-  "$bin/tpu-ref" random --shape=512x128 --seed=$seed -o "$out/qkv$seed.npy"
-  attentionInputs+=(--input "$out/qkv$seed.npy")
+mkdir -p "$out/attention"
+seed=1
+for name in q k v; do
+  "$bin/tpu-ref" random --shape=512x128 --seed=$seed -o "$out/attention/$name.npy"
+  attentionInputs+=(--input "$out/attention/$name.npy")
+  seed=$((seed + 1))
 done
 "$bin/tpu-sim" "$out/attention.tpu" "${attentionInputs[@]}" --output "$out/o.npy"
 echo "== result check against the CPU (upstream MLIR, f32), within 1e-5"
 "$bin/tpu-cpu-run" examples/attention.mlir "${attentionInputs[@]}" \
   --output "$out/o.cpu.npy"
 "$bin/tpu-ref" compare --rtol=0 --atol=1e-5 "$out/o.npy" "$out/o.cpu.npy"
+echo "== result check against the reference model, op by op (bit-exact)"
+PATH="$bin:$PATH" bash test/e2e/run-model.sh attention "$out/attention" highest
+"$bin/tpu-ref" compare "$out/o.npy" "$out/attention/model.npy"
 
 echo
 echo "== examples/transformer_block.mlir: pre-LN block, sequence 128, width 256,"
@@ -93,3 +104,6 @@ echo "== result check against the CPU (upstream MLIR, f32), within 1e-5"
 "$bin/tpu-cpu-run" examples/transformer_block.mlir "${blockInputs[@]}" \
   --output "$out/y.cpu.npy"
 "$bin/tpu-ref" compare --rtol=0 --atol=1e-5 "$out/y.npy" "$out/y.cpu.npy"
+echo "== result check against the reference model, op by op (bit-exact)"
+PATH="$bin:$PATH" bash test/e2e/run-model.sh transformer_block "$out/block" highest
+"$bin/tpu-ref" compare "$out/y.npy" "$out/block/model.npy"

@@ -13,6 +13,7 @@
 //   docs/Numerics.md's order)
 //   tpu-ref broadcast --shape=7x300 --dimensions=1 r.npy -o b.npy   (as
 //   linalg.broadcast: the new dimensions at the positions listed)
+//   tpu-ref transpose x.npy -o t.npy   (the last two dimensions swapped)
 //
 // The reference matmul is tpu/Reference/MatmulReference.h, the plain C++
 // model of docs/Numerics.md. Exit code 0 on success or a match, 1 on a
@@ -541,6 +542,31 @@ int broadcast(const std::string &path) {
   return status.ok() ? 0 : fail(std::string(status.message()));
 }
 
+/// One array with its last two dimensions swapped, as linalg.transpose
+/// with the permutation [..., n - 1, n - 2] (words moved, never changed).
+int transpose(const std::string &path) {
+  absl::StatusOr<NpyArray> array = readNpyFile(path);
+  if (!array.ok())
+    return fail(std::string(array.status().message()));
+  size_t rank = array->shape.size();
+  if (rank < 2)
+    return fail("transpose takes an array of rank 2 or more, got " +
+                formatShape(array->shape));
+  int64_t rows = array->shape[rank - 2], cols = array->shape[rank - 1];
+  NpyArray out;
+  out.shape = array->shape;
+  std::swap(out.shape[rank - 2], out.shape[rank - 1]);
+  out.words.resize(array->words.size());
+  int64_t matrices = rows * cols == 0 ? 0 : int64_t(array->words.size()) / (rows * cols);
+  for (int64_t m = 0; m < matrices; ++m)
+    for (int64_t r = 0; r < rows; ++r)
+      for (int64_t c = 0; c < cols; ++c)
+        out.words[size_t((m * cols + c) * rows + r)] =
+            array->words[size_t((m * rows + r) * cols + c)];
+  absl::Status status = writeNpyFile(absl::GetFlag(FLAGS_o), out);
+  return status.ok() ? 0 : fail(std::string(status.message()));
+}
+
 /// The array with every subnormal replaced by a zero of its sign: what the
 /// VPU reads (docs/Numerics.md), for a run on the CPU, which does not
 /// flush, to start from and to be compared after.
@@ -560,7 +586,7 @@ int flush(const std::string &path) {
 int main(int argc, char **argv) {
   absl::SetProgramUsageMessage(
       "test inputs and reference results: random | matmul | compare | "
-      "check-bound | elementwise | reduce | broadcast | flush");
+      "check-bound | elementwise | reduce | broadcast | transpose | flush");
   absl::StatusOr<PreparedCommandLine> commandLine =
       prepareCommandLine(argc, argv, {});
   if (!commandLine.ok())
@@ -584,6 +610,8 @@ int main(int argc, char **argv) {
     return reduce(args[2]);
   if (command == "broadcast" && args.size() == 3)
     return broadcast(args[2]);
+  if (command == "transpose" && args.size() == 3)
+    return transpose(args[2]);
   return fail("usage: tpu-ref random|matmul|compare|check-bound|elementwise|"
-              "reduce|broadcast|flush ... (see --help)");
+              "reduce|broadcast|transpose|flush ... (see --help)");
 }
