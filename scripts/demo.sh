@@ -46,64 +46,51 @@ echo "== result check against the CPU (upstream MLIR, f32)"
 "$bin/tpu-ref" check-bound "$out/c.npy" "$out/cpu.npy" "$out/a.npy" \
   "$out/b.npy" --precision=highest
 
+# Compiles examples/NAME.mlir at HIGHEST for v4, runs it in the simulator
+# on DIR's inputs (named after DIR in argument order), prints where the
+# cycles went, and checks the result against the CPU within ATOL and bit
+# for bit against the reference model applied op by op.
+#   runExample NAME ATOL DIR INPUT...
+runExample() {
+  local name=$1 atol=$2 dir=$3
+  shift 3
+  local inputs=()
+  for input in "$@"; do inputs+=(--input "$dir/$input.npy"); done
+  "$bin/tpu-opt" "examples/$name.mlir" \
+    --tpu-compile="chip=v4 default-precision=highest" -o "$dir/$name.isa.mlir"
+  "$bin/tpu-translate" --export-tpu-bin "$dir/$name.isa.mlir" -o "$dir/$name.tpu"
+  "$bin/tpu-sim" "$dir/$name.tpu" "${inputs[@]}" --output "$dir/tpu.npy"
+  echo "== result check against the CPU (upstream MLIR, f32), within $atol:"
+  echo "   HIGHEST is f32-accurate (docs/Testing.md)"
+  "$bin/tpu-cpu-run" "examples/$name.mlir" "${inputs[@]}" --output "$dir/cpu.npy"
+  "$bin/tpu-ref" compare --rtol=0 --atol="$atol" "$dir/tpu.npy" "$dir/cpu.npy"
+  echo "== result check against the reference model, op by op (bit-exact)"
+  PATH="$bin:$PATH" bash test/e2e/run-model.sh "$name" "$dir" highest
+  "$bin/tpu-ref" compare "$dir/tpu.npy" "$dir/model.npy"
+}
+
 echo
 echo "== examples/mlp.mlir: 784-1024-10 MLP, batch 256, bias, ReLU, softmax"
-"$bin/tpu-opt" examples/mlp.mlir \
-  --tpu-compile="chip=v4 default-precision=highest" -o "$out/mlp.isa.mlir"
-"$bin/tpu-translate" --export-tpu-bin "$out/mlp.isa.mlir" -o "$out/mlp.tpu"
-"$bin/tpu-ref" random --shape=256x784 --dist=uniform --seed=1 -o "$out/x.npy"
-"$bin/tpu-ref" random --shape=784x1024 --seed=2 -o "$out/w1.npy"
-"$bin/tpu-ref" random --shape=1024 --seed=3 -o "$out/b1.npy"
-"$bin/tpu-ref" random --shape=1024x10 --seed=4 -o "$out/w2.npy"
-"$bin/tpu-ref" random --shape=10 --seed=5 -o "$out/b2.npy"
-mlpInputs=()
-for name in x w1 b1 w2 b2; do mlpInputs+=(--input "$out/$name.npy"); done
-"$bin/tpu-sim" "$out/mlp.tpu" "${mlpInputs[@]}" --output "$out/p.npy"
-echo "== result check against the CPU (upstream MLIR, f32): HIGHEST is"
-echo "   f32-accurate, the probabilities agree to 1e-4 (docs/Testing.md)"
-"$bin/tpu-cpu-run" examples/mlp.mlir "${mlpInputs[@]}" --output "$out/p.cpu.npy"
-"$bin/tpu-ref" compare --rtol=0 --atol=1e-4 "$out/p.npy" "$out/p.cpu.npy"
-echo "== result check against the reference model, op by op (bit-exact)"
-PATH="$bin:$PATH" bash test/e2e/run-model.sh mlp "$out" highest
-"$bin/tpu-ref" compare "$out/p.npy" "$out/model.npy"
+mkdir -p "$out/mlp"
+"$bin/tpu-ref" random --shape=256x784 --dist=uniform --seed=1 -o "$out/mlp/x.npy"
+"$bin/tpu-ref" random --shape=784x1024 --seed=2 -o "$out/mlp/w1.npy"
+"$bin/tpu-ref" random --shape=1024 --seed=3 -o "$out/mlp/b1.npy"
+"$bin/tpu-ref" random --shape=1024x10 --seed=4 -o "$out/mlp/w2.npy"
+"$bin/tpu-ref" random --shape=10 --seed=5 -o "$out/mlp/b2.npy"
+runExample mlp 1e-4 "$out/mlp" x w1 b1 w2 b2
 
 echo
 echo "== examples/attention.mlir: softmax(Q K^T / sqrt(128)) V, sequence 512"
-"$bin/tpu-opt" examples/attention.mlir \
-  --tpu-compile="chip=v4 default-precision=highest" -o "$out/attention.isa.mlir"
-"$bin/tpu-translate" --export-tpu-bin "$out/attention.isa.mlir" \
-  -o "$out/attention.tpu"
-attentionInputs=()
 mkdir -p "$out/attention"
 seed=1
 for name in q k v; do
   "$bin/tpu-ref" random --shape=512x128 --seed=$seed -o "$out/attention/$name.npy"
-  attentionInputs+=(--input "$out/attention/$name.npy")
   seed=$((seed + 1))
 done
-"$bin/tpu-sim" "$out/attention.tpu" "${attentionInputs[@]}" --output "$out/o.npy"
-echo "== result check against the CPU (upstream MLIR, f32), within 1e-5"
-"$bin/tpu-cpu-run" examples/attention.mlir "${attentionInputs[@]}" \
-  --output "$out/o.cpu.npy"
-"$bin/tpu-ref" compare --rtol=0 --atol=1e-5 "$out/o.npy" "$out/o.cpu.npy"
-echo "== result check against the reference model, op by op (bit-exact)"
-PATH="$bin:$PATH" bash test/e2e/run-model.sh attention "$out/attention" highest
-"$bin/tpu-ref" compare "$out/o.npy" "$out/attention/model.npy"
+runExample attention 1e-5 "$out/attention" q k v
 
 echo
 echo "== examples/transformer_block.mlir: pre-LN block, sequence 128, width 256,"
 echo "   4 heads, MLP 256-1024-256 with GELU"
-"$bin/tpu-opt" examples/transformer_block.mlir \
-  --tpu-compile="chip=v4 default-precision=highest" -o "$out/block.isa.mlir"
-"$bin/tpu-translate" --export-tpu-bin "$out/block.isa.mlir" -o "$out/block.tpu"
 PATH="$bin:$PATH" bash examples/transformer_block-inputs.sh "$out/block"
-blockInputs=()
-for i in $(seq 1 13); do blockInputs+=(--input "$out/block/in$i.npy"); done
-"$bin/tpu-sim" "$out/block.tpu" "${blockInputs[@]}" --output "$out/y.npy"
-echo "== result check against the CPU (upstream MLIR, f32), within 1e-5"
-"$bin/tpu-cpu-run" examples/transformer_block.mlir "${blockInputs[@]}" \
-  --output "$out/y.cpu.npy"
-"$bin/tpu-ref" compare --rtol=0 --atol=1e-5 "$out/y.npy" "$out/y.cpu.npy"
-echo "== result check against the reference model, op by op (bit-exact)"
-PATH="$bin:$PATH" bash test/e2e/run-model.sh transformer_block "$out/block" highest
-"$bin/tpu-ref" compare "$out/y.npy" "$out/block/model.npy"
+runExample transformer_block 1e-5 "$out/block" $(seq -f 'in%g' 1 13)

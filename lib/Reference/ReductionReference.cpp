@@ -71,6 +71,28 @@ std::vector<float> reduceRows(const std::vector<float> &values, int64_t rows,
   return result;
 }
 
+std::vector<float> reduceColumns(const std::vector<float> &values,
+                                 int64_t matrices, int64_t rows, int64_t cols,
+                                 ReductionKind kind, float init) {
+  constexpr int64_t kSublanes = 8;
+  float (*combine)(float, float) = lookup(kind).combine;
+  std::vector<float> result(size_t(matrices * cols));
+  for (int64_t m = 0; m < matrices; ++m) {
+    for (int64_t c = 0; c < cols; ++c) {
+      std::array<float, kSublanes> sublanes;
+      sublanes.fill(lookup(kind).identity);
+      for (int64_t r = 0; r < rows; ++r)
+        sublanes[r % kSublanes] = combine(
+            sublanes[r % kSublanes], values[size_t((m * rows + r) * cols + c)]);
+      float across = sublanes[0];
+      for (int64_t s = 1; s < kSublanes; ++s)
+        across = combine(across, sublanes[s]);
+      result[size_t(m * cols + c)] = combine(init, across);
+    }
+  }
+  return result;
+}
+
 std::vector<float> reduceMatrices(const std::vector<float> &values,
                                   const std::vector<int64_t> &shape,
                                   const std::vector<int64_t> &dims,

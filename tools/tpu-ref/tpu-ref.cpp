@@ -37,6 +37,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <functional>
 #include <iostream>
 #include <limits>
 #include <random>
@@ -129,6 +130,22 @@ std::optional<std::vector<int64_t>> getShapeFlag() {
     shape.push_back(value);
   }
   return shape;
+}
+
+/// --dimensions, as distinct dimensions in ascending order below `rank`,
+/// each passing `allowed`; or nothing when they are not.
+std::optional<std::vector<int64_t>>
+getDimensionsFlag(int64_t rank, const std::function<bool(int64_t)> &allowed) {
+  std::vector<int64_t> dims;
+  for (absl::string_view text : absl::StrSplit(
+           absl::GetFlag(FLAGS_dimensions), ',', absl::SkipEmpty())) {
+    int64_t dim;
+    if (!absl::SimpleAtoi(text, &dim) || dim < 0 || dim >= rank ||
+        !allowed(dim) || (!dims.empty() && dim <= dims.back()))
+      return std::nullopt;
+    dims.push_back(dim);
+  }
+  return dims;
 }
 
 int makeRandom() {
@@ -456,18 +473,29 @@ int reduce(const std::string &path) {
   if (array->shape.empty())
     return fail("reduce takes an array of rank 1 or more, got a scalar");
   if (!absl::GetFlag(FLAGS_dimensions).empty()) {
-    std::vector<int64_t> dims;
-    for (absl::string_view text :
-         absl::StrSplit(absl::GetFlag(FLAGS_dimensions), ','))
-      if (int64_t dim; absl::SimpleAtoi(text, &dim) && dim >= 0 &&
-                       dim + 2 < int64_t(array->shape.size()) &&
-                       (dims.empty() || dim > dims.back()))
-        dims.push_back(dim);
-      else
-        return fail("--dimensions must list leading dimensions (neither of "
-                    "the last two) of " +
-                    formatShape(array->shape) + " in ascending order; got '" +
-                    absl::GetFlag(FLAGS_dimensions) + "'");
+    int64_t rank = int64_t(array->shape.size());
+    // The second-to-last dimension alone: each column.
+    if (absl::GetFlag(FLAGS_dimensions) == std::to_string(rank - 2)) {
+      NpyArray out;
+      out.shape = array->shape;
+      out.shape.erase(out.shape.end() - 2);
+      int64_t rows = array->shape[rank - 2], cols = array->shape[rank - 1];
+      int64_t matrices =
+          rows * cols == 0 ? 0 : int64_t(array->words.size()) / (rows * cols);
+      for (float value : reference::reduceColumns(floats(*array), matrices,
+                                                  rows, cols, *kind, init))
+        out.words.push_back(bitsOf(value));
+      absl::Status status = writeNpyFile(absl::GetFlag(FLAGS_o), out);
+      return status.ok() ? 0 : fail(std::string(status.message()));
+    }
+    std::optional<std::vector<int64_t>> leading = getDimensionsFlag(
+        rank, [&](int64_t dim) { return dim + 2 < rank; });
+    if (!leading || leading->empty())
+      return fail("--dimensions must be the second-to-last dimension, or "
+                  "list leading dimensions (neither of the last two), of " +
+                  formatShape(array->shape) + " in ascending order; got '" +
+                  absl::GetFlag(FLAGS_dimensions) + "'");
+    const std::vector<int64_t> &dims = *leading;
     NpyArray out;
     for (size_t d = 0; d < array->shape.size(); ++d)
       if (std::find(dims.begin(), dims.end(), int64_t(d)) == dims.end())
@@ -498,17 +526,15 @@ int broadcast(const std::string &path) {
   if (!shape)
     return fail("--shape must look like 7x300, got '" +
                 absl::GetFlag(FLAGS_shape) + "'");
+  std::optional<std::vector<int64_t>> dims =
+      getDimensionsFlag(int64_t(shape->size()), [](int64_t) { return true; });
+  if (!dims)
+    return fail("--dimensions must list distinct dimensions of --shape in "
+                "ascending order, as 0 or 0,2; got '" +
+                absl::GetFlag(FLAGS_dimensions) + "'");
   std::vector<bool> isNew(shape->size(), false);
-  for (absl::string_view text : absl::StrSplit(
-           absl::GetFlag(FLAGS_dimensions), ',', absl::SkipEmpty())) {
-    int64_t dim;
-    if (!absl::SimpleAtoi(text, &dim) || dim < 0 ||
-        dim >= int64_t(shape->size()) || isNew[size_t(dim)])
-      return fail("--dimensions must list distinct dimensions of --shape, "
-                  "as 0 or 0,2; got '" +
-                  absl::GetFlag(FLAGS_dimensions) + "'");
+  for (int64_t dim : *dims)
     isNew[size_t(dim)] = true;
-  }
   absl::StatusOr<NpyArray> array = readNpyFile(path);
   if (!array.ok())
     return fail(std::string(array.status().message()));

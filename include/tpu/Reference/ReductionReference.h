@@ -34,6 +34,16 @@ float getReductionIdentity(ReductionKind kind);
 std::vector<float> reduceRows(const std::vector<float> &values, int64_t rows,
                               int64_t cols, ReductionKind kind, float init);
 
+/// Each column (the second-to-last dimension) of each of the `matrices`
+/// matrices of `rows` x `cols` (row-major) reduced to one value: eight
+/// accumulators, accumulator s starting from the kind's identity and
+/// taking the column's elements s, s + 8, s + 16, ... in order; then
+/// accumulator 0 combined with 1, 2, ..., 7 in order; then `init` combined
+/// with that. The result is `matrices` rows of `cols`.
+std::vector<float> reduceColumns(const std::vector<float> &values,
+                                 int64_t matrices, int64_t rows, int64_t cols,
+                                 ReductionKind kind, float init);
+
 /// The array `values` of shape `shape` reduced over `dims`, leading
 /// dimensions (neither of the last two): each result element is `init`
 /// combined with the source's elements at its row and column in every

@@ -4,8 +4,9 @@
 // an init map that drops the reduced loops), with an addf, maximumf,
 // minimumf, maxnumf or minnumf body and a constant-filled init: over the
 // last dimension it becomes tpu.reduce, whose result keeps the reduced
-// dimension as 1 (a column), then tpu.reshape to the linalg result's
-// shape; over leading dimensions, tpu.reduce_matrices.
+// dimension as 1 (a column), over the second-to-last tpu.reduce_columns
+// (a row), either then tpu.reshape to the linalg result's shape; over
+// leading dimensions, tpu.reduce_matrices.
 //
 //===----------------------------------------------------------------------===//
 
@@ -84,12 +85,13 @@ FailureOr<Operation *> tpu::convertReduction(RewriterBase &rewriter,
     return fail("its input map must be the identity and its init map the "
                 "loops it keeps, in order");
   bool lastOnly = reduced == ArrayRef<unsigned>{unsigned(rank - 1)};
+  bool columnsOnly =
+      rank >= 2 && reduced == ArrayRef<unsigned>{unsigned(rank - 2)};
   bool leadingOnly = llvm::all_of(
       reduced, [&](unsigned d) { return int64_t(d) + 2 < rank; });
-  if (!lastOnly && !leadingOnly)
-    return fail("it reduces the last dimension alone, or leading dimensions "
-                "(neither of the last two) alone; the second-to-last is not "
-                "supported yet");
+  if (!lastOnly && !columnsOnly && !leadingOnly)
+    return fail("it reduces one of the last two dimensions, or leading "
+                "dimensions (neither of the last two); not a mix of them");
   std::string why;
   FailureOr<ReductionKind> kind = getKind(*op.getBlock(), why);
   if (failed(kind))
@@ -115,15 +117,22 @@ FailureOr<Operation *> tpu::convertReduction(RewriterBase &rewriter,
         kindAttr, init);
     return reduce;
   }
+  // The reduced dimension kept as 1 (a column of rows' values, or a row of
+  // columns' values), then the linalg result's shape.
   rewriter.setInsertionPoint(op);
-  SmallVector<int64_t> columnShape(type.getShape());
-  columnShape.back() = 1;
-  auto reduce = ReduceOp::create(rewriter, op.getLoc(),
-                                 type.clone(columnShape), input, Value(),
-                                 kindAttr, init);
-  rewriter.replaceOpWithNewOp<ReshapeOp>(op, resultType, reduce.getResult(),
+  SmallVector<int64_t> keptShape(type.getShape());
+  keptShape[reduced.front()] = 1;
+  Operation *reduce =
+      lastOnly ? ReduceOp::create(rewriter, op.getLoc(), type.clone(keptShape),
+                                  input, Value(), kindAttr, init)
+                     .getOperation()
+               : ReduceColumnsOp::create(rewriter, op.getLoc(),
+                                         type.clone(keptShape), input, Value(),
+                                         kindAttr, init)
+                     .getOperation();
+  rewriter.replaceOpWithNewOp<ReshapeOp>(op, resultType, reduce->getResult(0),
                                          Value());
-  return reduce.getOperation();
+  return reduce;
 }
 
 bool tpu::isReduction(Operation *op) {

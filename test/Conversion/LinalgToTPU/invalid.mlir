@@ -206,14 +206,14 @@ func.func @row_broadcast_of_a_matrix(%a: tensor<2x128xf32>) -> tensor<2x8x128xf3
 
 // -----
 
-func.func @reduce_rows(%x: tensor<7x300xf32>, %init: tensor<300xf32>) -> tensor<300xf32> {
-  // expected-error @+1 {{cannot convert this 'linalg.reduce' to the TPU: it reduces the last dimension alone, or leading dimensions (neither of the last two) alone; the second-to-last is not supported yet}}
-  %r = linalg.reduce ins(%x : tensor<7x300xf32>) outs(%init : tensor<300xf32>) dimensions = [0]
+func.func @reduce_rows_and_columns(%x: tensor<7x300xf32>, %init: tensor<f32>) -> tensor<f32> {
+  // expected-error @+1 {{cannot convert this 'linalg.reduce' to the TPU: it reduces one of the last two dimensions, or leading dimensions (neither of the last two); not a mix of them}}
+  %r = linalg.reduce ins(%x : tensor<7x300xf32>) outs(%init : tensor<f32>) dimensions = [0, 1]
     (%in: f32, %acc: f32) {
       %s = arith.addf %in, %acc : f32
       linalg.yield %s : f32
     }
-  return %r : tensor<300xf32>
+  return %r : tensor<f32>
 }
 
 // -----

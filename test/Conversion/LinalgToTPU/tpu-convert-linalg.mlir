@@ -296,3 +296,22 @@ func.func @sum_heads(%x: tensor<4x7x300xf32>) -> tensor<7x300xf32> {
     }
   return %r : tensor<7x300xf32>
 }
+
+// -----
+
+// A sum down the columns (the mean over a batch, before the scale): a row
+// of the columns' values, made a vector (a view of the same tiles).
+// CHECK-LABEL: func.func @column_sum
+// CHECK: %[[ROW:.*]] = tpu.reduce_columns %arg0 kind = <sum> init = 0.000000e+00 : tensor<300x129xf32> -> tensor<1x129xf32>
+// CHECK: tpu.reshape %[[ROW]] : tensor<1x129xf32> -> tensor<129xf32>
+func.func @column_sum(%x: tensor<300x129xf32>) -> tensor<129xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<129xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<129xf32>) -> tensor<129xf32>
+  %r = linalg.reduce ins(%x : tensor<300x129xf32>) outs(%init : tensor<129xf32>) dimensions = [0]
+    (%in: f32, %acc: f32) {
+      %s = arith.addf %in, %acc : f32
+      linalg.yield %s : f32
+    }
+  return %r : tensor<129xf32>
+}

@@ -492,3 +492,11 @@ func.func @reduce_matrices_shape(%a: tensor<4x7x300xf32>) {
   %r = tpu.reduce_matrices %a dimensions = [0] kind = <sum> init = 0.0 : tensor<4x7x300xf32> -> tensor<7x7x300xf32>
   return
 }
+
+// -----
+
+func.func @reduce_columns_shape(%a: tensor<7x300xf32>) {
+  // expected-error @+1 {{'tpu.reduce_columns' op reduces the second-to-last dimension of an f32 shape to 1, keeping the rest: 'tensor<7x300xf32>' to 'tensor<7x1xf32>'}}
+  %r = tpu.reduce_columns %a kind = <sum> init = 0.0 : tensor<7x300xf32> -> tensor<7x1xf32>
+  return
+}

@@ -130,12 +130,14 @@ func.func @loop_level(%hbm: memref<8x128xf32, #tiled, #hbm>, %vmem: memref<16x12
 // CHECK: tpu.reduce %arg0 kind = <sum> init = 2.500000e+00 : tensor<7x300xf32> -> tensor<7x1xf32>
 // CHECK: tpu.broadcast_lanes %[[M]] : tensor<7x1xf32> -> tensor<7x300xf32>
 // CHECK: tpu.transpose %arg0 : tensor<7x300xf32> -> tensor<300x7xf32>
+// CHECK: tpu.reduce_columns %arg0 kind = <max> init = 0xFF800000 : tensor<7x300xf32> -> tensor<1x300xf32>
 // CHECK: tpu.reduce_matrices %arg1 dimensions = [0, 2] kind = <minnum> init = 1.500000e+00 : tensor<2x3x4x7x300xf32> -> tensor<3x7x300xf32>
 func.func @reduce(%x: tensor<7x300xf32>, %y: tensor<2x3x4x7x300xf32>) -> (tensor<7x1xf32>, tensor<7x300xf32>) {
   %m = tpu.reduce %x kind = #tpu.reduction<max> init = 0xFF800000 : tensor<7x300xf32> -> tensor<7x1xf32>
   %s = tpu.reduce %x kind = #tpu.reduction<sum> init = 2.5 : tensor<7x300xf32> -> tensor<7x1xf32>
   %w = tpu.broadcast_lanes %m : tensor<7x1xf32> -> tensor<7x300xf32>
   %t = tpu.transpose %x : tensor<7x300xf32> -> tensor<300x7xf32>
+  %c = tpu.reduce_columns %x kind = <max> init = 0xFF800000 : tensor<7x300xf32> -> tensor<1x300xf32>
   %r = tpu.reduce_matrices %y dimensions = [0, 2] kind = <minnum> init = 1.5 : tensor<2x3x4x7x300xf32> -> tensor<3x7x300xf32>
   return %s, %w : tensor<7x1xf32>, tensor<7x300xf32>
 }

@@ -52,8 +52,9 @@ mlir::Value broadcastTo(mlir::RewriterBase &rewriter, mlir::Location loc,
 /// map is the identity and whose init map keeps the other loops, of an
 /// f32 tensor, whose body is one addf, maximumf, minimumf, maxnumf or
 /// minnumf and whose init a constant fill: over the last dimension by
-/// tpu.reduce and a tpu.reshape to its result's shape (returns the
-/// tpu.reduce), over leading dimensions by tpu.reduce_matrices. Fails with
+/// tpu.reduce, over the second-to-last by tpu.reduce_columns, either with
+/// a tpu.reshape to its result's shape after it (returns the reduction),
+/// over leading dimensions by tpu.reduce_matrices. Fails with
 /// an error on the op otherwise.
 llvm::FailureOr<mlir::Operation *>
 convertReduction(mlir::RewriterBase &rewriter, mlir::linalg::LinalgOp op);

@@ -265,6 +265,21 @@ LogicalResult ReduceOp::verify() {
   return success();
 }
 
+LogicalResult ReduceColumnsOp::verify() {
+  if (failed(verifyKernelForm(*this, getSource(), getOutsRange())))
+    return failure();
+  Value result = getResultValue();
+  ArrayRef<int64_t> from = shapeOf(getSource()), to = shapeOf(result);
+  if (from.size() < 2 || to.size() != from.size() ||
+      from.drop_back(2) != to.drop_back(2) || from.back() != to.back() ||
+      to.drop_back().back() != 1 || !elementTypeOf(getSource()).isF32() ||
+      !elementTypeOf(result).isF32())
+    return emitOpError() << "reduces the second-to-last dimension of an f32 "
+                            "shape to 1, keeping the rest: "
+                         << getSource().getType() << " to " << result.getType();
+  return success();
+}
+
 LogicalResult ReduceMatricesOp::verify() {
   if (failed(verifyKernelForm(*this, getSource(), getOutsRange())))
     return failure();

@@ -234,6 +234,15 @@ struct ReduceOpInterface : KernelOpInterface<ReduceOp, ReduceOpInterface> {
   }
 };
 
+struct ReduceColumnsOpInterface
+    : KernelOpInterface<ReduceColumnsOp, ReduceColumnsOpInterface> {
+  static Operation *createBufferForm(RewriterBase &rewriter, ReduceColumnsOp op,
+                                     ValueRange buffers, ValueRange outs) {
+    return ReduceColumnsOp::create(rewriter, op.getLoc(), Type(), buffers[0],
+                                   outs[0], op.getKindAttr(), op.getInitAttr());
+  }
+};
+
 struct ReduceMatricesOpInterface
     : KernelOpInterface<ReduceMatricesOp, ReduceMatricesOpInterface> {
   static Operation *createBufferForm(RewriterBase &rewriter,
@@ -337,6 +346,7 @@ void tpu::registerBufferizableOpInterfaceExternalModels(
     ElementwiseOp::attachInterface<ElementwiseOpInterface>(*context);
     BroadcastOp::attachInterface<BroadcastOpInterface>(*context);
     ReduceOp::attachInterface<ReduceOpInterface>(*context);
+    ReduceColumnsOp::attachInterface<ReduceColumnsOpInterface>(*context);
     ReduceMatricesOp::attachInterface<ReduceMatricesOpInterface>(*context);
     TransposeOp::attachInterface<TransposeOpInterface>(*context);
     BroadcastLanesOp::attachInterface<BroadcastLanesOpInterface>(*context);

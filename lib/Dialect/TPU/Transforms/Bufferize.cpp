@@ -52,7 +52,8 @@ LogicalResult checkEntry(func::FuncOp func) {
       return failure();
   for (Operation &op : func.getBody().front().without_terminator()) {
     if (isa<SplitOp, MatmulPassesOp, ElementwiseOp, ResizeOp, ReshapeOp,
-            BroadcastOp, ReduceOp, ReduceMatricesOp, BroadcastLanesOp,
+            BroadcastOp, ReduceOp, ReduceColumnsOp, ReduceMatricesOp,
+            BroadcastLanesOp,
             TransposeOp>(op))
       continue;
     if (auto constant = dyn_cast<arith::ConstantOp>(op)) {

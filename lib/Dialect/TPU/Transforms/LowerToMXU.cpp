@@ -45,7 +45,8 @@ struct LowerMatmulPasses : public OpRewritePattern<MatmulPassesOp> {
 
 bool isKernelOp(Operation *op) {
   return isa<MatmulPassesOp, SplitOp, ElementwiseOp, ResizeOp, ReshapeOp,
-             BroadcastOp, ReduceOp, ReduceMatricesOp, BroadcastLanesOp,
+             BroadcastOp, ReduceOp, ReduceColumnsOp, ReduceMatricesOp,
+             BroadcastLanesOp,
              TransposeOp>(op);
 }
 
@@ -99,6 +100,7 @@ void tpu::populateLowerToMXUPatterns(RewritePatternSet &patterns,
                LowerKernel<ReshapeOp, lowerReshape>,
                LowerKernel<BroadcastOp, lowerBroadcast>,
                LowerKernel<ReduceOp, lowerReduce>,
+               LowerKernel<ReduceColumnsOp, lowerReduceColumns>,
                LowerKernel<ReduceMatricesOp, lowerReduceMatrices>,
                LowerKernel<BroadcastLanesOp, lowerBroadcastLanes>,
                LowerKernel<TransposeOp, lowerTranspose>>(context);

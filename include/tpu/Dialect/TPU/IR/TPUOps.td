@@ -55,10 +55,10 @@ defvar TPU_UnaryKernelDeclarations = [{
       return hasBufferSemantics() ? ::mlir::Value(getOuts())
                                   : ::mlir::Value(getResult());
     }
-    /// `outs` as a range: empty in tensor form.
-    ::mlir::ValueRange getOutsRange() {
-      return getOuts() ? ::mlir::ValueRange(getOuts()) : ::mlir::ValueRange();
-    }
+    /// `outs` as a range: empty in tensor form. (The op's own operand
+    /// storage: a ValueRange of the Value getOuts() returns would point
+    /// at a temporary.)
+    ::mlir::ValueRange getOutsRange() { return getODSOperands(1); }
 }];
 
 // A kernel op on one operand, `source`: tensor to tensor, or HBM buffer to
@@ -289,6 +289,31 @@ def TPU_ReduceOp : TPU_UnaryKernelOp<"reduce",
     ```mlir
     %m = tpu.reduce %x kind = <max> init = 0xFF800000
            : tensor<7x300xf32> -> tensor<7x1xf32>
+    ```
+  }];
+  let assemblyFormat = [{
+    $source (`outs` `(` $outs^ `)`)? `kind` `=` $kind `init` `=` $init
+    attr-dict `:` type($source) (`outs` type($outs)^)? (`->` type($result)^)?
+  }];
+}
+
+def TPU_ReduceColumnsOp : TPU_UnaryKernelOp<"reduce_columns",
+    (ins TPU_ReductionKindAttr:$kind, F32Attr:$init)> {
+  let summary = "Reduce each column (the second-to-last dimension) to one value";
+  let description = [{
+    For every column of every matrix of the source (its second-to-last
+    dimension), `init` combined with the column's values by `kind`, in the
+    order docs/Numerics.md ("Reductions") defines: eight sublane
+    accumulators take the row tiles in order, then are combined with each
+    other. The result keeps the dimension with size 1 (a row: on the
+    machine one sublane, so a column's value stays in its lane).
+    `tpu-convert-linalg` makes it from `linalg.reduce` over the
+    second-to-last dimension. Padding rows of the source, whatever they
+    hold, count as the kind's identity; the result's padding is zero.
+
+    ```mlir
+    %s = tpu.reduce_columns %x kind = <sum> init = 0.0
+           : tensor<300x129xf32> -> tensor<1x129xf32>
     ```
   }];
   let assemblyFormat = [{

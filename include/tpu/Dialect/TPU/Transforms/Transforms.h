@@ -83,6 +83,8 @@ lowerBroadcastLanes(mlir::RewriterBase &rewriter, BroadcastLanesOp op);
 llvm::FailureOr<mlir::scf::ForOp> lowerReduce(mlir::RewriterBase &rewriter,
                                               ReduceOp op);
 llvm::FailureOr<mlir::scf::ForOp>
+lowerReduceColumns(mlir::RewriterBase &rewriter, ReduceColumnsOp op);
+llvm::FailureOr<mlir::scf::ForOp>
 lowerReduceMatrices(mlir::RewriterBase &rewriter, ReduceMatricesOp op);
 llvm::FailureOr<mlir::scf::ForOp> lowerTranspose(mlir::RewriterBase &rewriter,
                                                  TransposeOp op);

@@ -10,6 +10,14 @@
 // tile (a column) keeps it. The order is docs/Numerics.md's
 // ("Reductions"); lanes and rows past the end of the result are zero.
 //
+// tpu.reduce_columns, down the rows of each column: per column tile, a
+// vreg of eight sublane accumulators (in VMEM) starts at the identity and
+// takes the matrix's row tiles in order, chunks of them DMAed at a time,
+// the padding rows of the last one replaced by the identity (a masked
+// v.st); then sublane 0 is combined with sublanes 1, ..., 7 in order (each
+// read into every sublane), `init` with that, and row 0 of the result tile
+// (a row) keeps it, its padding lanes zeroed.
+//
 // tpu.reduce_matrices, across matrices: for each result matrix, a chunk of
 // its tiles in VMEM starts from `init` and takes the same chunk of each
 // reduced matrix in turn (ascending row-major order of the reduced
@@ -125,6 +133,82 @@ FailureOr<scf::ForOp> tpu::lowerReduce(RewriterBase &rewriter, ReduceOp op) {
               [&](Value row) { reduceRow(matrix, row, kSublanes); });
     if (fullRows < rows)
       reduceRow(matrix, b.index(fullRows), rowsInLast);
+  });
+  b.dealloc({staging, acc, result});
+  rewriter.eraseOp(op);
+  return loop;
+}
+
+FailureOr<scf::ForOp> tpu::lowerReduceColumns(RewriterBase &rewriter,
+                                              ReduceColumnsOp op) {
+  if (!op.hasBufferSemantics())
+    return rewriter.notifyMatchFailure(op, "bufferize it first");
+  TiledShape in = TiledShape::get(
+      cast<ShapedType>(op.getSource().getType()).getShape().vec());
+  int64_t cols = in.colTiles(), rows = in.rowTiles();
+  int64_t chunk = std::min(rows, kVpuChunkTiles);
+  ReductionKind kind = op.getKind();
+  int64_t lanesInLast = in.cols - (cols - 1) * int64_t(kLanes);
+  int64_t rowsInLast = in.rows - (rows - 1) * int64_t(kSublanes);
+  KernelBuilder b(op.getLoc(), rewriter);
+  b.setInsertionPoint(op);
+  Value staging = b.allocVmem(chunk * kSublanes);
+  Value acc = b.allocVmem(kSublanes), result = b.allocVmem(kSublanes);
+  Value zero = b.index(0), one = b.index(1), colsV = b.index(cols);
+  Value identity = b.splat(getIdentity(kind));
+  // Row tiles [first, first + count) of the column tile at `tile0` (the
+  // matrix's first row tile in that column) into the accumulators.
+  auto accumulate = [&](Value tile0, Value first, Value count) {
+    b.dmaLoad(op.getSource(), b.add(tile0, b.mul(first, cols)), colsV, staging,
+              zero, count, kLoadSem);
+    b.wait(kLoadSem, 1);
+    b.forLoop(zero, count, 1, [&](Value t) {
+      Value x = b.load(staging, b.mul(t, kSublanes));
+      b.store(combine(b, kind, b.load(acc, zero), x), acc, zero);
+    });
+  };
+  int64_t fullRows = rowsInLast == int64_t(kSublanes) ? rows : rows - 1;
+  // Column tile `col` of matrix `matrix`; `partial`: its padding lanes are
+  // zeroed in the result.
+  auto reduceColumnTile = [&](Value matrix, Value col, bool partial) {
+    Value tile0 = b.add(b.mul(matrix, rows * cols), col);
+    b.store(identity, acc, zero);
+    b.forLoop(fullRows, chunk, [&](Value first) {
+      accumulate(tile0, first, b.min(b.sub(b.index(fullRows), first), chunk));
+    });
+    if (fullRows < rows) {
+      // The last row tile: its rows past the end are the identity.
+      b.dmaLoad(op.getSource(), b.add(tile0, b.index(fullRows * cols)), one,
+                staging, zero, one, kLoadSem);
+      b.wait(kLoadSem, 1);
+      Value tile = b.load(staging, zero);
+      b.store(identity, staging, zero);
+      b.storeSublanes(tile, staging, zero, rowsInLast);
+      b.store(combine(b, kind, b.load(acc, zero), b.load(staging, zero)), acc,
+              zero);
+    }
+    // Sublane 0, then 1, ..., 7, each in every sublane; then the init.
+    Value across = b.loadRowToAllSublanes(acc, zero);
+    for (int64_t s = 1; s < int64_t(kSublanes); ++s)
+      across =
+          combine(b, kind, across, b.loadRowToAllSublanes(acc, b.index(s)));
+    Value value =
+        combine(b, kind, b.splat(op.getInit().convertToFloat()), across);
+    if (partial)
+      value = b.keepLanes(value, lanesInLast, b.splat(0.0f));
+    // Rows 1 to 7 of the result tile are padding: zero.
+    b.store(b.splat(0.0f), result, zero);
+    b.storeSublanes(value, result, zero, 1);
+    b.dmaStore(result, zero, op.getOuts(), b.add(b.mul(matrix, cols), col), one,
+               one, kStoreSem);
+    b.wait(kStoreSem, 1);
+  };
+  int64_t fullCols = lanesInLast == int64_t(kLanes) ? cols : cols - 1;
+  scf::ForOp loop = b.forLoop(in.batch, 1, [&](Value matrix) {
+    b.forLoop(fullCols, 1,
+              [&](Value col) { reduceColumnTile(matrix, col, false); });
+    if (fullCols < cols)
+      reduceColumnTile(matrix, b.index(fullCols), true);
   });
   b.dealloc({staging, acc, result});
   rewriter.eraseOp(op);
