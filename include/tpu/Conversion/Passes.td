@@ -21,7 +21,17 @@ def TPUConvertLinalg : Pass<"tpu-convert-linalg", "::mlir::func::FuncOp"> {
       `tpu.elementwise`; named elementwise ops (`linalg.add`, `linalg.div`,
       ...) are generalized first. `arith` on tensors reaches here through
       upstream `convert-elementwise-to-linalg`, which `tpu-compile` runs
-      first.
+      first. Inputs whose maps drop dimensions become `tpu.broadcast` or
+      `tpu.broadcast_lanes`, as `linalg.broadcast` does.
+    - `linalg.reduce`, and a reduction `linalg.generic`, over the last
+      dimension becomes `tpu.reduce`, over the second-to-last
+      `tpu.reduce_columns`, over leading dimensions `tpu.reduce_matrices`.
+    - `linalg.softmax` is decomposed as upstream decomposes it, and the
+      pieces convert as above.
+    - `linalg.transpose` of the last two dimensions becomes
+      `tpu.transpose`.
+    - `tensor.expand_shape` and `tensor.collapse_shape` that keep the
+      (8,128) tiles (or turn a vector into a column) become `tpu.reshape`.
 
     Each matmul gets `default-precision` (the analogue of JAX's
     `jax_default_matmul_precision`) unless the linalg op carries its own
@@ -47,7 +57,8 @@ def TPUConvertLinalg : Pass<"tpu-convert-linalg", "::mlir::func::FuncOp"> {
   ];
   let dependentDialects = [
     "::tpu::TPUDialect",
-    "::mlir::linalg::LinalgDialect"
+    "::mlir::linalg::LinalgDialect",
+    "::mlir::tensor::TensorDialect"
   ];
 }
 

@@ -4,6 +4,7 @@
 #include "tpu/Conversion/Passes.h"
 
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Transforms/WalkPatternRewriteDriver.h"
 
 namespace tpu {
@@ -72,6 +73,16 @@ struct ConvertReduction : public OpInterfaceRewritePattern<linalg::LinalgOp> {
   }
 };
 
+/// tensor.expand_shape and tensor.collapse_shape.
+template <typename Op>
+struct ConvertReshape : public OpRewritePattern<Op> {
+  using OpRewritePattern<Op>::OpRewritePattern;
+  LogicalResult matchAndRewrite(Op op,
+                                PatternRewriter &rewriter) const override {
+    return convertReshape(rewriter, op);
+  }
+};
+
 /// linalg.softmax becomes what upstream decomposes it into (a maxnumf
 /// reduction from NaN, exp of the difference, a sum, a division), which
 /// the patterns above then convert.
@@ -124,10 +135,16 @@ struct ConvertLinalgPass
                           "linalg.matmul, linalg.batch_matmul and "
                           "linalg.matvec (with linalg.fill inits), "
                           "linalg.broadcast, linalg.reduce (and reduction "
-                          "linalg.generic) over the last dimension, "
-                          "linalg.softmax, linalg.transpose of the last two "
+                          "linalg.generic) over one of the last two "
+                          "dimensions or leading ones, linalg.softmax, "
+                          "linalg.transpose of the last two "
                           "dimensions, and elementwise ops (linalg.generic "
                           "and the named ones) the VPU can run";
+    });
+    // A reshape left has said why.
+    getOperation().walk([&](Operation *op) {
+      if (isa<tensor::ExpandShapeOp, tensor::CollapseShapeOp>(op))
+        failedToConvert = true;
     });
     if (failedToConvert)
       return signalPassFailure();
@@ -145,5 +162,6 @@ void tpu::populateLinalgToTPUPatterns(RewritePatternSet &patterns,
                                       Precision defaultPrecision) {
   patterns.add<ConvertMatmul>(patterns.getContext(), defaultPrecision);
   patterns.add<ConvertElementwise, ConvertBroadcast, ConvertReduction,
-               ConvertTranspose>(patterns.getContext());
+               ConvertTranspose, ConvertReshape<tensor::ExpandShapeOp>,
+               ConvertReshape<tensor::CollapseShapeOp>>(patterns.getContext());
 }

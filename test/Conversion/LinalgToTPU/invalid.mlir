@@ -5,7 +5,7 @@
 // OPTION: for the --default-precision option: unknown precision 'fastest'; expected one of default, high, highest (or JAX's bfloat16, bfloat16_3x, tensorfloat32, float32, BF16_BF16_F32, BF16_BF16_F32_X3, BF16_BF16_F32_X6)
 
 func.func @conv(%i: tensor<1x8x8x1xf32>, %f: tensor<3x3x1x1xf32>, %o: tensor<1x6x6x1xf32>) -> tensor<1x6x6x1xf32> {
-  // expected-error @+1 {{'linalg.conv_2d_nhwc_hwcf' is not supported by the TPU compiler; it takes linalg.matmul, linalg.batch_matmul and linalg.matvec (with linalg.fill inits), linalg.broadcast, linalg.reduce (and reduction linalg.generic) over the last dimension, linalg.softmax, linalg.transpose of the last two dimensions, and elementwise ops (linalg.generic and the named ones) the VPU can run}}
+  // expected-error @+1 {{'linalg.conv_2d_nhwc_hwcf' is not supported by the TPU compiler; it takes linalg.matmul, linalg.batch_matmul and linalg.matvec (with linalg.fill inits), linalg.broadcast, linalg.reduce (and reduction linalg.generic) over one of the last two dimensions or leading ones, linalg.softmax, linalg.transpose of the last two dimensions, and elementwise ops (linalg.generic and the named ones) the VPU can run}}
   %r = linalg.conv_2d_nhwc_hwcf ins(%i, %f : tensor<1x8x8x1xf32>, tensor<3x3x1x1xf32>) outs(%o : tensor<1x6x6x1xf32>) -> tensor<1x6x6x1xf32>
   return %r : tensor<1x6x6x1xf32>
 }
@@ -313,4 +313,20 @@ func.func @broadcast_then_fail(%row: tensor<128xf32>, %b: tensor<8xf32>) -> tens
     linalg.yield %s : f32
   } -> tensor<2x8x128xf32>
   return %r : tensor<2x8x128xf32>
+}
+
+// -----
+
+func.func @reshape_relayout(%x: tensor<2x7x300xf32>) -> tensor<14x300xf32> {
+  // expected-error @+1 {{cannot reshape 'tensor<2x7x300xf32>' to 'tensor<14x300xf32>' on the TPU: its (8,128) tiles would change}}
+  %c = tensor.collapse_shape %x [[0, 1], [2]] : tensor<2x7x300xf32> into tensor<14x300xf32>
+  return %c : tensor<14x300xf32>
+}
+
+// -----
+
+func.func @reshape_dynamic(%x: tensor<?x8x128xf32>) -> tensor<?x128xf32> {
+  // expected-error @+1 {{cannot convert this 'tensor.collapse_shape' to the TPU: the TPU compiler needs static shapes}}
+  %c = tensor.collapse_shape %x [[0, 1], [2]] : tensor<?x8x128xf32> into tensor<?x128xf32>
+  return %c : tensor<?x128xf32>
 }

@@ -315,3 +315,15 @@ func.func @column_sum(%x: tensor<300x129xf32>) -> tensor<129xf32> {
     }
   return %r : tensor<129xf32>
 }
+
+// -----
+
+// Reshapes that keep the tiles become tpu.reshape (views once bufferized).
+// CHECK-LABEL: func.func @reshapes
+// CHECK: tpu.reshape %arg0 : tensor<2x64x300xf32> -> tensor<128x300xf32>
+// CHECK: tpu.reshape %arg1 : tensor<7x300xf32> -> tensor<1x7x300xf32>
+func.func @reshapes(%x: tensor<2x64x300xf32>, %y: tensor<7x300xf32>) -> (tensor<128x300xf32>, tensor<1x7x300xf32>) {
+  %c = tensor.collapse_shape %x [[0, 1], [2]] : tensor<2x64x300xf32> into tensor<128x300xf32>
+  %e = tensor.expand_shape %y [[0, 1], [2]] output_shape [1, 7, 300] : tensor<7x300xf32> into tensor<1x7x300xf32>
+  return %c, %e : tensor<128x300xf32>, tensor<1x7x300xf32>
+}

@@ -68,6 +68,13 @@ bool isReduction(mlir::Operation *op);
 llvm::FailureOr<TransposeOp> convertTranspose(mlir::RewriterBase &rewriter,
                                               mlir::linalg::TransposeOp op);
 
+/// Replaces a tensor.expand_shape or tensor.collapse_shape `op` of static
+/// shapes by tpu.reshape where that keeps the (8,128) tiled image or turns
+/// a vector into a column or back; fails with an error on the op
+/// otherwise.
+llvm::FailureOr<ReshapeOp> convertReshape(mlir::RewriterBase &rewriter,
+                                          mlir::Operation *op);
+
 /// Whether `op` is a matrix product convertMatmul takes.
 bool isMatmulLike(mlir::Operation *op);
 

@@ -349,13 +349,30 @@ LogicalResult ReshapeOp::verify() {
 }
 
 bool ReshapeOp::keepsTiledImage() {
-  TiledShape from = TiledShape::get(shapeOf(getSource()).vec());
-  TiledShape to = TiledShape::get(shapeOf(getResultValue()).vec());
-  return from.batch == to.batch && from.rows == to.rows && from.cols == to.cols;
+  return keepsTiledImage(shapeOf(getSource()), shapeOf(getResultValue()));
+}
+
+bool ReshapeOp::keepsTiledImage(ArrayRef<int64_t> fromShape,
+                                ArrayRef<int64_t> toShape) {
+  TiledShape from = TiledShape::get(fromShape.vec());
+  TiledShape to = TiledShape::get(toShape.vec());
+  if (from.cols != to.cols)
+    return false;
+  if (from.batch == to.batch && from.rows == to.rows)
+    return true;
+  // Rows that fill their tiles on both sides lie one after another, matrix
+  // after matrix: merging the rows dimension with leading ones (or
+  // splitting it) moves nothing.
+  return from.rows % kSublanes == 0 && to.rows % kSublanes == 0 &&
+         from.batch * from.rows == to.batch * to.rows;
 }
 
 std::optional<bool> ReshapeOp::isVectorToColumn() {
-  ArrayRef<int64_t> from = shapeOf(getSource()), to = shapeOf(getResultValue());
+  return isVectorToColumn(shapeOf(getSource()), shapeOf(getResultValue()));
+}
+
+std::optional<bool> ReshapeOp::isVectorToColumn(ArrayRef<int64_t> from,
+                                                ArrayRef<int64_t> to) {
   if (from.size() == 1 && to.size() == 2 && to[1] == 1)
     return true;
   if (from.size() == 2 && from[1] == 1 && to.size() == 1)
@@ -411,9 +428,12 @@ void ElementwiseOp::getEffects(
 //===----------------------------------------------------------------------===//
 
 LogicalResult TiledViewOp::verify() {
+  // Row tiles of all matrices, and column tiles: a padded or sliced
+  // tensor, or one whose whole row tiles are split into matrices or
+  // merged, keeps them.
   auto tiles = [](MemRefType type) {
     TiledShape shape = TiledShape::get(type.getShape().vec());
-    return std::make_tuple(shape.batch, shape.rowTiles(), shape.colTiles());
+    return std::make_pair(shape.batch * shape.rowTiles(), shape.colTiles());
   };
   MemRefType from = getSource().getType(), to = getResult().getType();
   if (tiles(from) != tiles(to) || from.getMemorySpace() != to.getMemorySpace())

@@ -382,9 +382,12 @@ def TPU_ReshapeOp : TPU_UnaryKernelOp<"reshape"> {
   let summary = "The same elements in another shape";
   let description = [{
     The source's elements, in row-major order, with the result's shape (as
-    `tensor.reshape`). Reshapes that keep the (8,128) tiled image (the two
-    minor dimensions and the number of batch elements) bufferize to a
-    `tpu.tiled_view`. A vector of n elements and an n x 1 column, which
+    `tensor.reshape`). Reshapes that keep the (8,128) tiled image (the last
+    dimension, and either the rows and the number of matrices, or rows
+    that fill whole tiles on both sides, so that they lie one after
+    another: `2x64x300` and `128x300`) bufferize to a `tpu.tiled_view`;
+    `tpu-convert-linalg` makes them from `tensor.expand_shape` and
+    `tensor.collapse_shape`. A vector of n elements and an n x 1 column, which
     `linalg.matvec` needs, lie differently: a vector is one row of lanes, a
     column one lane of rows, so the buffer form moves every element, 128 x
     128 blocks at a time through `tpu.transpose_block`. Other reshapes are
@@ -397,9 +400,13 @@ def TPU_ReshapeOp : TPU_UnaryKernelOp<"reshape"> {
   let extraClassDeclaration = TPU_UnaryKernelDeclarations # [{
     /// Whether source and result have the same tiled image.
     bool keepsTiledImage();
+    static bool keepsTiledImage(::llvm::ArrayRef<int64_t> from,
+                                ::llvm::ArrayRef<int64_t> to);
     /// Whether it turns a vector into a column (true) or back (false);
     /// nothing for a reshape that keeps the tiled image.
     std::optional<bool> isVectorToColumn();
+    static std::optional<bool> isVectorToColumn(::llvm::ArrayRef<int64_t> from,
+                                                ::llvm::ArrayRef<int64_t> to);
   }];
 }
 
@@ -464,7 +471,8 @@ def TPU_TiledViewOp : TPU_Op<"tiled_view", [Pure]> {
   let summary = "An HBM buffer's tiled image seen with another shape";
   let description = [{
     The same buffer as `source`, typed with a shape (and element type) that
-    has the same (8,128) tiles: a tensor padded or sliced within its last
+    has the same (8,128) tiles (as many row tiles, over all matrices, of as
+    many column tiles): a tensor padded or sliced within its last
     tiles, or reshaped keeping them, has the same device image. Generates
     no code.
 
