@@ -51,10 +51,7 @@ LogicalResult checkEntry(func::FuncOp func) {
     if (failed(checkBoundaryType(func, resultType, "result", index)))
       return failure();
   for (Operation &op : func.getBody().front().without_terminator()) {
-    if (isa<SplitOp, MatmulPassesOp, ElementwiseOp, ResizeOp, ReshapeOp,
-            BroadcastOp, ReduceOp, ReduceColumnsOp, ReduceMatricesOp,
-            BroadcastLanesOp,
-            TransposeOp>(op))
+    if (op.hasTrait<KernelOpTrait>())
       continue;
     if (auto constant = dyn_cast<arith::ConstantOp>(op)) {
       if (isa<TensorType>(constant.getType()))

@@ -43,12 +43,7 @@ struct LowerMatmulPasses : public OpRewritePattern<MatmulPassesOp> {
   unsigned mxus;
 };
 
-bool isKernelOp(Operation *op) {
-  return isa<MatmulPassesOp, SplitOp, ElementwiseOp, ResizeOp, ReshapeOp,
-             BroadcastOp, ReduceOp, ReduceColumnsOp, ReduceMatricesOp,
-             BroadcastLanesOp,
-             TransposeOp>(op);
-}
+bool isKernelOp(Operation *op) { return op->hasTrait<KernelOpTrait>(); }
 
 struct LowerToMXUPass : public tpu::impl::TPULowerToMXUBase<LowerToMXUPass> {
   void runOnOperation() override {

@@ -11,6 +11,17 @@
 #include "tpu/Dialect/TPU/IR/TPUDialect.h"
 #include "tpu/Dialect/TPU/IR/TiledBuffer.h"
 
+namespace tpu {
+
+/// What every kernel op (TPUOps.td's TPU_KernelOp) has: tpu-bufferize
+/// turns its tensor form into its buffer form, and tpu-lower-to-mxu
+/// writes its loops; `op->hasTrait<tpu::KernelOpTrait>()` asks.
+template <typename ConcreteType>
+class KernelOpTrait
+    : public mlir::OpTrait::TraitBase<ConcreteType, KernelOpTrait> {};
+
+} // namespace tpu
+
 #define GET_OP_CLASSES
 #include "tpu/Dialect/TPU/IR/TPUOps.h.inc"
 

@@ -44,8 +44,11 @@ def TPU_MatmulResult : StaticShapeTensorOf<[F32]>;
 // turns one into the other; tpu-lower-to-mxu writes the buffer form's
 // loops.
 // Each has `hasBufferSemantics()`: whether it is in buffer form.
+def TPU_KernelOpTrait : NativeOpTrait<"KernelOpTrait"> {
+  let cppNamespace = "::tpu";
+}
 class TPU_KernelOp<string mnemonic, list<Trait> traits = []>
-    : TPU_Op<mnemonic, !listconcat(traits, [
+    : TPU_Op<mnemonic, !listconcat(traits, [TPU_KernelOpTrait,
         DeclareOpInterfaceMethods<MemoryEffectsOpInterface>])>;
 
 // What every one-operand kernel op's class declares.
