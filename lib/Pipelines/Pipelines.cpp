@@ -18,12 +18,12 @@ void tpu::buildCompilePipeline(OpPassManager &pm,
                                const CompileOptions &options) {
   pm.addPass(createTPUAttachChip({options.chip}));
   // A program's own functions (a layer norm called twice) become part of
-  // the entry, which is what the TPU runs.
-  pm.addPass(createInlinerPass());
-  // arith on tensors becomes elementwise linalg.generic, which
-  // tpu-convert-linalg turns into tpu.elementwise.
+  // the entry, which is what the TPU runs. Nothing is simplified on the
+  // way: arith's folds are IEEE's, not the VPU's (x * 1 must flush).
+  pm.addPass(createInlinerPass({}, [](OpPassManager &) {}));
+  // tpu-convert-linalg also turns arith on tensors into elementwise
+  // linalg.generic first (upstream's patterns, without folding).
   OpPassManager &front = pm.nest<func::FuncOp>();
-  front.addPass(createConvertElementwiseToLinalgPass());
   front.addPass(createTPUConvertLinalg({options.defaultPrecision}));
   front.addPass(createTPUPadToTiles());
   front.addPass(
@@ -32,8 +32,9 @@ void tpu::buildCompilePipeline(OpPassManager &pm,
   OpPassManager &kernels = pm.nest<func::FuncOp>();
   kernels.addPass(createTPULowerToMXU());
   // Folds the index arithmetic of loops that run once and shares constants,
-  // so the loops tpu-lower-to-isa sees are the ones that matter.
-  kernels.addPass(createCanonicalizerPass());
+  // so the loops tpu-lower-to-isa sees are the ones that matter; the VPU's
+  // float arithmetic is left as it is.
+  kernels.addPass(createTPUCanonicalize());
   kernels.addPass(createCSEPass());
   pm.addPass(createTPUPlanMemory({options.entry}));
   pm.addPass(createTPULowerToISA({options.entry}));
@@ -44,9 +45,9 @@ void tpu::registerCompilePipeline() {
   PassPipelineRegistration<CompileOptions>(
       "tpu-compile",
       "Compile linalg/tpu on tensors to a bundled tpu_isa.program: "
-      "tpu-attach-chip, inline, convert-elementwise-to-linalg, tpu-convert-linalg, "
+      "tpu-attach-chip, inline, tpu-convert-linalg, "
       "tpu-pad-to-tiles, tpu-expand-precision, tpu-bufferize, "
-      "tpu-lower-to-mxu, canonicalize, cse, tpu-plan-memory, "
+      "tpu-lower-to-mxu, tpu-canonicalize, cse, tpu-plan-memory, "
       "tpu-lower-to-isa, tpu-bundle",
       buildCompilePipeline);
 }

@@ -19,9 +19,11 @@ def TPUConvertLinalg : Pass<"tpu-convert-linalg", "::mlir::func::FuncOp"> {
     - An elementwise `linalg.generic` (parallel iterators, identity indexing
       maps, one result) whose body the VPU can run becomes
       `tpu.elementwise`; named elementwise ops (`linalg.add`, `linalg.div`,
-      ...) are generalized first. `arith` on tensors reaches here through
-      upstream `convert-elementwise-to-linalg`, which `tpu-compile` runs
-      first. Inputs whose maps drop dimensions become `tpu.broadcast` or
+      ...) are generalized first. `arith` and `math` on tensors become
+      such generics first, with upstream's `convert-elementwise-to-linalg`
+      patterns but without folding (MLIR folds `x * 1` to `x`; the VPU
+      flushes a subnormal x). A splat constant operand becomes a constant
+      in the body. Inputs whose maps drop dimensions become `tpu.broadcast` or
       `tpu.broadcast_lanes`, as `linalg.broadcast` does.
     - `linalg.reduce`, and a reduction `linalg.generic`, over the last
       dimension becomes `tpu.reduce`, over the second-to-last

@@ -5,6 +5,7 @@
 
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Transforms/DialectConversion.h"
 #include "mlir/Transforms/WalkPatternRewriteDriver.h"
 
 namespace tpu {
@@ -106,11 +107,32 @@ struct ConvertTranspose : public OpRewritePattern<linalg::TransposeOp> {
   }
 };
 
+/// arith and math on tensors become elementwise linalg.generic, with
+/// upstream's patterns (those of convert-elementwise-to-linalg) but
+/// without folding: arith's folds are IEEE's (x * 1 is x), and the VPU's
+/// arithmetic is not (it flushes subnormals and makes NaNs canonical), so
+/// x * 1 must stay a v.mul (docs/Numerics.md).
+LogicalResult convertElementwiseToLinalg(Operation *root) {
+  MLIRContext *context = root->getContext();
+  ConversionTarget target(*context);
+  target.markUnknownOpDynamicallyLegal([](Operation *op) {
+    return !OpTrait::hasElementwiseMappableTraits(op) ||
+           llvm::none_of(op->getOperandTypes(), llvm::IsaPred<RankedTensorType>);
+  });
+  RewritePatternSet patterns(context);
+  linalg::populateElementwiseToLinalgConversionPatterns(patterns);
+  ConversionConfig config;
+  config.foldingMode = DialectConversionFoldingMode::Never;
+  return applyPartialConversion(root, target, std::move(patterns), config);
+}
+
 struct ConvertLinalgPass
     : public tpu::impl::TPUConvertLinalgBase<ConvertLinalgPass> {
   using TPUConvertLinalgBase::TPUConvertLinalgBase;
 
   void runOnOperation() override {
+    if (failed(convertElementwiseToLinalg(getOperation())))
+      return signalPassFailure();
     // Ops that stand for several first (the walk does not visit what a
     // pattern creates).
     RewritePatternSet decompositions(&getContext());

@@ -4,6 +4,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/IRMapping.h"
+#include "mlir/IR/Matchers.h"
 #include "tpu/Conversion/TPUToISA/VpuOps.h"
 
 using namespace mlir;
@@ -16,6 +17,15 @@ arith::ConstantOp getFloatConstant(Value value) {
   auto constant = value.getDefiningOp<arith::ConstantOp>();
   return constant && llvm::isa<FloatAttr>(constant.getValue()) ? constant
                                                                : nullptr;
+}
+
+/// The scalar of a splat float constant tensor (`x * 0.5` on tensors has
+/// one), if `value` is one.
+FloatAttr getSplatFloat(Value value) {
+  DenseElementsAttr dense;
+  if (!matchPattern(value, m_Constant(&dense)) || !dense.isSplat())
+    return nullptr;
+  return dyn_cast<FloatAttr>(dense.getSplatValue<Attribute>());
 }
 
 bool isFloatOrBool(Type type) {
@@ -108,6 +118,13 @@ FailureOr<ElementwiseOp> tpu::convertElementwise(RewriterBase &rewriter,
   if (std::optional<std::string> problem = checkBody(op))
     return fail(*problem);
 
+  // A splat constant input becomes its scalar inside the body (one tensor
+  // input at least stays: the kernel streams the inputs).
+  SmallVector<FloatAttr> splats;
+  for (Value input : op.getDpsInputs())
+    splats.push_back(getSplatFloat(input));
+  if (llvm::all_of(splats, [](FloatAttr splat) { return bool(splat); }))
+    splats.assign(splats.size(), nullptr);
   // Inputs whose maps drop dimensions are broadcast to the result's shape;
   // all are checked before anything is built.
   SmallVector<SmallVector<int64_t>> dropped;
@@ -117,22 +134,27 @@ FailureOr<ElementwiseOp> tpu::convertElementwise(RewriterBase &rewriter,
     for (unsigned d = 0; d < map.getNumDims(); ++d)
       if (!map.isFunctionOfDim(d))
         dims.push_back(d);
-    if (!dims.empty() &&
+    if (!dims.empty() && !splats[input->getOperandNumber()] &&
         failed(checkBroadcast(op, cast<RankedTensorType>(input->get().getType()),
                               dims, resultType.getShape())))
       return failure();
   }
   rewriter.setInsertionPoint(op);
   SmallVector<Value> inputs;
-  for (auto [input, dims] : llvm::zip(op.getDpsInputs(), dropped))
-    inputs.push_back(broadcastTo(rewriter, op.getLoc(), input, dims,
-                                 resultType.getShape()));
+  for (auto [input, dims, splat] :
+       llvm::zip(op.getDpsInputs(), dropped, splats))
+    if (!splat)
+      inputs.push_back(broadcastTo(rewriter, op.getLoc(), input, dims,
+                                   resultType.getShape()));
   auto elementwise =
       ElementwiseOp::create(rewriter, op.getLoc(), resultType, inputs, Value());
   Block *newBody = rewriter.createBlock(&elementwise.getBody());
   IRMapping mapping;
-  for (Value arg : body->getArguments().drop_back())
-    mapping.map(arg, newBody->addArgument(arg.getType(), arg.getLoc()));
+  for (auto [arg, splat] : llvm::zip(body->getArguments().drop_back(), splats))
+    mapping.map(arg, splat ? arith::ConstantOp::create(rewriter, arg.getLoc(),
+                                                       splat)
+                                 .getResult()
+                           : newBody->addArgument(arg.getType(), arg.getLoc()));
   // Float constants from outside the body are copied into it.
   for (Operation &inner : body->without_terminator())
     for (Value operand : inner.getOperands())

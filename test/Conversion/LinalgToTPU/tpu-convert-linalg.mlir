@@ -327,3 +327,18 @@ func.func @reshapes(%x: tensor<2x64x300xf32>, %y: tensor<7x300xf32>) -> (tensor<
   %e = tensor.expand_shape %y [[0, 1], [2]] output_shape [1, 7, 300] : tensor<7x300xf32> into tensor<1x7x300xf32>
   return %c, %e : tensor<128x300xf32>, tensor<1x7x300xf32>
 }
+
+// -----
+
+// arith on tensors is converted here, without folding: x * 1 stays a
+// multiplication (the VPU's flushes), and a splat constant operand becomes
+// a constant in the body.
+// CHECK-LABEL: func.func @times_one
+// CHECK: tpu.elementwise ins(%arg0 : tensor<9x130xf32>) -> tensor<9x130xf32> {
+// CHECK: %[[ONE:.*]] = arith.constant 1.000000e+00 : f32
+// CHECK: arith.mulf %{{.*}}, %[[ONE]] : f32
+func.func @times_one(%x: tensor<9x130xf32>) -> tensor<9x130xf32> {
+  %one = arith.constant dense<1.0> : tensor<9x130xf32>
+  %r = arith.mulf %x, %one : tensor<9x130xf32>
+  return %r : tensor<9x130xf32>
+}

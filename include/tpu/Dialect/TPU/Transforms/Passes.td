@@ -156,6 +156,20 @@ def TPULowerToMXU : Pass<"tpu-lower-to-mxu", "::mlir::func::FuncOp"> {
   ];
 }
 
+def TPUCanonicalize : Pass<"tpu-canonicalize"> {
+  let summary = "Canonicalize, but leave the VPU's float arithmetic alone";
+  let description = [{
+    MLIR's canonicalization (every loaded dialect's and op's patterns, and
+    folding) on every op except float arithmetic (`arith` and `math` ops
+    on floats, and vectors of them). arith folds as IEEE-754 computes
+    (`x * 1` is `x`, `x + -0` is `x`), and the VPU does not: it flushes
+    subnormals and makes NaNs canonical (docs/Numerics.md), so those ops
+    must reach the machine. `tpu-compile` runs it after
+    `tpu-lower-to-mxu`, where it folds the index arithmetic of loops that
+    run once and shares constants.
+  }];
+}
+
 def TPUPlanMemory : Pass<"tpu-plan-memory", "::mlir::ModuleOp"> {
   let summary = "Give every HBM and VMEM buffer an address";
   let description = [{
