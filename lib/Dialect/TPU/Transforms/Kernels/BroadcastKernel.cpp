@@ -80,11 +80,10 @@ scf::ForOp broadcastRow(KernelBuilder &b, BroadcastOp op, Value staging,
     b.wait(kStoreSem, 1);
   };
   // Only the last row of tiles of a matrix can have rows past the end.
-  int64_t fullRows = lastRows ? rows - 1 : rows;
   return b.forLoop(tiled.batch, 1, [&](Value matrix) {
-    b.forLoop(fullRows, 1, [&](Value row) { storeRow(staging, matrix, row); });
-    if (lastRows)
-      storeRow(lastRows, matrix, b.index(rows - 1));
+    b.forEachTile(rows, bool(lastRows), [&](Value row, bool partial) {
+      storeRow(partial ? lastRows : staging, matrix, row);
+    });
   });
 }
 

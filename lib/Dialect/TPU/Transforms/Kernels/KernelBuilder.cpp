@@ -82,6 +82,14 @@ KernelBuilder::forEachIndex(ArrayRef<int64_t> dims,
   return nest();
 }
 
+void KernelBuilder::forEachTile(int64_t count, bool lastIsPartial,
+                                function_ref<void(Value, bool)> body) {
+  int64_t whole = lastIsPartial ? count - 1 : count;
+  forLoop(whole, 1, [&](Value i) { body(i, false); });
+  if (whole < count)
+    body(index(whole), true);
+}
+
 void KernelBuilder::ifThen(Value cond, function_ref<void()> thenBody,
                            function_ref<void()> elseBody) {
   auto ifOp = scf::IfOp::create(*this, cond, bool(elseBody));

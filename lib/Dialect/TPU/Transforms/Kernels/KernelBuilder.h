@@ -49,6 +49,11 @@ public:
   mlir::scf::ForOp
   forEachIndex(llvm::ArrayRef<int64_t> dims,
                llvm::function_ref<void(llvm::ArrayRef<mlir::Value>)> body);
+  /// body(i, false) for every i < count, but for the last one, when
+  /// `lastIsPartial` (a tile with padding), body(count - 1, true) after
+  /// the loop, written out once.
+  void forEachTile(int64_t count, bool lastIsPartial,
+                   llvm::function_ref<void(mlir::Value, bool)> body);
   /// if (cond) thenBody() [else elseBody()].
   void ifThen(mlir::Value cond, llvm::function_ref<void()> thenBody,
               llvm::function_ref<void()> elseBody = nullptr);

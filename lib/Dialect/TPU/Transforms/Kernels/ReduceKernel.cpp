@@ -127,12 +127,11 @@ FailureOr<scf::ForOp> tpu::lowerReduce(RewriterBase &rewriter, ReduceOp op) {
     b.dmaStore(result, zero, op.getOuts(), tileRow, one, one, kStoreSem);
     b.wait(kStoreSem, 1);
   };
-  int64_t fullRows = rowsInLast == int64_t(kSublanes) ? rows : rows - 1;
   scf::ForOp loop = b.forLoop(in.batch, 1, [&](Value matrix) {
-    b.forLoop(fullRows, 1,
-              [&](Value row) { reduceRow(matrix, row, kSublanes); });
-    if (fullRows < rows)
-      reduceRow(matrix, b.index(fullRows), rowsInLast);
+    b.forEachTile(rows, rowsInLast < int64_t(kSublanes),
+                  [&](Value row, bool partial) {
+                    reduceRow(matrix, row, partial ? rowsInLast : kSublanes);
+                  });
   });
   b.dealloc({staging, acc, result});
   rewriter.eraseOp(op);
@@ -203,12 +202,11 @@ FailureOr<scf::ForOp> tpu::lowerReduceColumns(RewriterBase &rewriter,
                one, kStoreSem);
     b.wait(kStoreSem, 1);
   };
-  int64_t fullCols = lanesInLast == int64_t(kLanes) ? cols : cols - 1;
   scf::ForOp loop = b.forLoop(in.batch, 1, [&](Value matrix) {
-    b.forLoop(fullCols, 1,
-              [&](Value col) { reduceColumnTile(matrix, col, false); });
-    if (fullCols < cols)
-      reduceColumnTile(matrix, b.index(fullCols), true);
+    b.forEachTile(cols, lanesInLast < int64_t(kLanes),
+                  [&](Value col, bool partial) {
+                    reduceColumnTile(matrix, col, partial);
+                  });
   });
   b.dealloc({staging, acc, result});
   rewriter.eraseOp(op);
