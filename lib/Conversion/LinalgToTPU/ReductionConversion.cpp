@@ -87,8 +87,9 @@ FailureOr<Operation *> tpu::convertReduction(RewriterBase &rewriter,
   bool lastOnly = reduced == ArrayRef<unsigned>{unsigned(rank - 1)};
   bool columnsOnly =
       rank >= 2 && reduced == ArrayRef<unsigned>{unsigned(rank - 2)};
-  bool leadingOnly = llvm::all_of(
-      reduced, [&](unsigned d) { return int64_t(d) + 2 < rank; });
+  bool leadingOnly = !reduced.empty() && llvm::all_of(reduced, [&](unsigned d) {
+    return int64_t(d) + 2 < rank;
+  });
   if (!lastOnly && !columnsOnly && !leadingOnly)
     return fail("it reduces one of the last two dimensions, or leading "
                 "dimensions (neither of the last two); not a mix of them");

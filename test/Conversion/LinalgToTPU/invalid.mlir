@@ -330,3 +330,16 @@ func.func @reshape_dynamic(%x: tensor<?x8x128xf32>) -> tensor<?x128xf32> {
   %c = tensor.collapse_shape %x [[0, 1], [2]] : tensor<?x8x128xf32> into tensor<?x128xf32>
   return %c : tensor<?x128xf32>
 }
+
+// -----
+
+// A reduce of no dimension is elementwise (to linalg), and reads its init.
+func.func @reduce_nothing(%x: tensor<7x300xf32>, %init: tensor<7x300xf32>) -> tensor<7x300xf32> {
+  // expected-error @+1 {{cannot convert this elementwise 'linalg.generic' to the TPU: its body reads the init; only the inputs may be read}}
+  %r = linalg.reduce ins(%x : tensor<7x300xf32>) outs(%init : tensor<7x300xf32>) dimensions = []
+    (%in: f32, %acc: f32) {
+      %s = arith.addf %in, %acc : f32
+      linalg.yield %s : f32
+    }
+  return %r : tensor<7x300xf32>
+}
