@@ -89,6 +89,12 @@ int fail(const std::string &message) {
   return 1;
 }
 
+/// Writes `out` to the -o file; the command's exit code.
+int writeOutput(const NpyArray &out) {
+  absl::Status status = writeNpyFile(absl::GetFlag(FLAGS_o), out);
+  return status.ok() ? 0 : fail(std::string(status.message()));
+}
+
 /// --precision, by the compiler's names.
 absl::StatusOr<MatmulPrecision> getPrecisionFlag() {
   std::string name = absl::GetFlag(FLAGS_precision);
@@ -195,8 +201,7 @@ int makeRandom() {
                   "constant");
     array.words.push_back(bitsOf(value));
   }
-  absl::Status status = writeNpyFile(absl::GetFlag(FLAGS_o), array);
-  return status.ok() ? 0 : fail(std::string(status.message()));
+  return writeOutput(array);
 }
 
 /// Reads both files, or says why one cannot be read.
@@ -371,8 +376,7 @@ int matmul(const std::string &lhsPath, const std::string &rhsPath) {
   out.shape = operands->resultShape;
   for (float value : c)
     out.words.push_back(bitsOf(value));
-  absl::Status status = writeNpyFile(absl::GetFlag(FLAGS_o), out);
-  return status.ok() ? 0 : fail(std::string(status.message()));
+  return writeOutput(out);
 }
 
 int compare(const std::string &gotPath, const std::string &wantPath) {
@@ -451,8 +455,7 @@ int elementwise(const std::vector<std::string> &paths) {
     float b = op->arity == 2 ? floatOf(inputs[1].words[i]) : 0.0f;
     out.words.push_back(bitsOf(op->apply(a, b)));
   }
-  absl::Status status = writeNpyFile(absl::GetFlag(FLAGS_o), out);
-  return status.ok() ? 0 : fail(std::string(status.message()));
+  return writeOutput(out);
 }
 
 /// Each row (the last dimension) of one array reduced by the model.
@@ -485,8 +488,7 @@ int reduce(const std::string &path) {
       for (float value : reference::reduceColumns(floats(*array), matrices,
                                                   rows, cols, *kind, init))
         out.words.push_back(bitsOf(value));
-      absl::Status status = writeNpyFile(absl::GetFlag(FLAGS_o), out);
-      return status.ok() ? 0 : fail(std::string(status.message()));
+      return writeOutput(out);
     }
     std::optional<std::vector<int64_t>> leading = getDimensionsFlag(
         rank, [&](int64_t dim) { return dim + 2 < rank; });
@@ -503,8 +505,7 @@ int reduce(const std::string &path) {
     for (float value : reference::reduceMatrices(floats(*array), array->shape,
                                                  dims, *kind, init))
       out.words.push_back(bitsOf(value));
-    absl::Status status = writeNpyFile(absl::GetFlag(FLAGS_o), out);
-    return status.ok() ? 0 : fail(std::string(status.message()));
+    return writeOutput(out);
   }
   int64_t cols = array->shape.back();
   int64_t rows = cols == 0 ? 0 : int64_t(array->words.size()) / cols;
@@ -514,8 +515,7 @@ int reduce(const std::string &path) {
   for (float value :
        reference::reduceRows(floats(*array), rows, cols, *kind, init))
     out.words.push_back(bitsOf(value));
-  absl::Status status = writeNpyFile(absl::GetFlag(FLAGS_o), out);
-  return status.ok() ? 0 : fail(std::string(status.message()));
+  return writeOutput(out);
 }
 
 /// One array given new dimensions, as linalg.broadcast does: result
@@ -564,8 +564,7 @@ int broadcast(const std::string &path) {
       index[d] = 0;
     }
   }
-  absl::Status status = writeNpyFile(absl::GetFlag(FLAGS_o), out);
-  return status.ok() ? 0 : fail(std::string(status.message()));
+  return writeOutput(out);
 }
 
 /// One array with its last two dimensions swapped, as linalg.transpose
@@ -589,8 +588,7 @@ int transpose(const std::string &path) {
       for (int64_t c = 0; c < cols; ++c)
         out.words[size_t((m * cols + c) * rows + r)] =
             array->words[size_t((m * rows + r) * cols + c)];
-  absl::Status status = writeNpyFile(absl::GetFlag(FLAGS_o), out);
-  return status.ok() ? 0 : fail(std::string(status.message()));
+  return writeOutput(out);
 }
 
 /// The array with every subnormal replaced by a zero of its sign: what the
@@ -603,8 +601,7 @@ int flush(const std::string &path) {
   for (uint32_t &word : array->words)
     if ((word & 0x7F800000u) == 0)
       word &= 0x80000000u;
-  absl::Status status = writeNpyFile(absl::GetFlag(FLAGS_o), *array);
-  return status.ok() ? 0 : fail(std::string(status.message()));
+  return writeOutput(*array);
 }
 
 } // namespace
