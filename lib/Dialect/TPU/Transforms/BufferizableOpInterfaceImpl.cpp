@@ -217,61 +217,29 @@ struct ElementwiseOpInterface
   }
 };
 
-struct BroadcastOpInterface
-    : KernelOpInterface<BroadcastOp, BroadcastOpInterface> {
-  static Operation *createBufferForm(RewriterBase &rewriter, BroadcastOp op,
+/// A one-operand kernel op (TPUOps.td's TPU_UnaryKernelOp): its buffer
+/// form is the same op on the source's buffer, writing `outs`, with the
+/// same attributes.
+template <typename Op>
+Operation *createUnaryBufferForm(RewriterBase &rewriter, Op op,
+                                 ValueRange buffers, ValueRange outs) {
+  return Op::create(rewriter, op.getLoc(), TypeRange(),
+                    ValueRange{buffers[0], outs[0]}, op->getAttrs());
+}
+
+template <typename Op>
+struct UnaryKernelOpInterface
+    : KernelOpInterface<Op, UnaryKernelOpInterface<Op>> {
+  static Operation *createBufferForm(RewriterBase &rewriter, Op op,
                                      ValueRange buffers, ValueRange outs) {
-    return BroadcastOp::create(rewriter, op.getLoc(), Type(), buffers[0],
-                               outs[0], op.getDimensionsAttr());
+    return createUnaryBufferForm(rewriter, op, buffers, outs);
   }
 };
 
-struct ReduceOpInterface : KernelOpInterface<ReduceOp, ReduceOpInterface> {
-  static Operation *createBufferForm(RewriterBase &rewriter, ReduceOp op,
-                                     ValueRange buffers, ValueRange outs) {
-    return ReduceOp::create(rewriter, op.getLoc(), Type(), buffers[0], outs[0],
-                            op.getKindAttr(), op.getInitAttr());
-  }
-};
-
-struct ReduceColumnsOpInterface
-    : KernelOpInterface<ReduceColumnsOp, ReduceColumnsOpInterface> {
-  static Operation *createBufferForm(RewriterBase &rewriter, ReduceColumnsOp op,
-                                     ValueRange buffers, ValueRange outs) {
-    return ReduceColumnsOp::create(rewriter, op.getLoc(), Type(), buffers[0],
-                                   outs[0], op.getKindAttr(), op.getInitAttr());
-  }
-};
-
-struct ReduceMatricesOpInterface
-    : KernelOpInterface<ReduceMatricesOp, ReduceMatricesOpInterface> {
-  static Operation *createBufferForm(RewriterBase &rewriter,
-                                     ReduceMatricesOp op, ValueRange buffers,
-                                     ValueRange outs) {
-    return ReduceMatricesOp::create(rewriter, op.getLoc(), Type(), buffers[0],
-                                    outs[0], op.getDimensionsAttr(),
-                                    op.getKindAttr(), op.getInitAttr());
-  }
-};
-
-struct TransposeOpInterface
-    : KernelOpInterface<TransposeOp, TransposeOpInterface> {
-  static Operation *createBufferForm(RewriterBase &rewriter, TransposeOp op,
-                                     ValueRange buffers, ValueRange outs) {
-    return TransposeOp::create(rewriter, op.getLoc(), Type(), buffers[0],
-                               outs[0]);
-  }
-};
-
-struct BroadcastLanesOpInterface
-    : KernelOpInterface<BroadcastLanesOp, BroadcastLanesOpInterface> {
-  static Operation *createBufferForm(RewriterBase &rewriter,
-                                     BroadcastLanesOp op, ValueRange buffers,
-                                     ValueRange outs) {
-    return BroadcastLanesOp::create(rewriter, op.getLoc(), Type(), buffers[0],
-                                    outs[0]);
-  }
-};
+template <typename... Ops>
+void attachUnaryKernelModels(MLIRContext *context) {
+  (Ops::template attachInterface<UnaryKernelOpInterface<Ops>>(*context), ...);
+}
 
 /// tpu.resize and tpu.reshape: a view of the source where the tiled image
 /// stays, else a kernel that moves the data.
@@ -308,11 +276,7 @@ struct RelayoutOpInterface : KernelOpInterface<Op, RelayoutOpInterface<Op>> {
 
   static Operation *createBufferForm(RewriterBase &rewriter, Op op,
                                      ValueRange buffers, ValueRange outs) {
-    if constexpr (std::is_same_v<Op, ResizeOp>)
-      return ResizeOp::create(rewriter, op.getLoc(), Type(), buffers[0],
-                              outs[0], op.getZeroPaddedSource());
-    else
-      return Op::create(rewriter, op.getLoc(), Type(), buffers[0], outs[0]);
+    return createUnaryBufferForm(rewriter, op, buffers, outs);
   }
 };
 
@@ -344,12 +308,9 @@ void tpu::registerBufferizableOpInterfaceExternalModels(
     SplitOp::attachInterface<SplitOpInterface>(*context);
     MatmulPassesOp::attachInterface<MatmulPassesOpInterface>(*context);
     ElementwiseOp::attachInterface<ElementwiseOpInterface>(*context);
-    BroadcastOp::attachInterface<BroadcastOpInterface>(*context);
-    ReduceOp::attachInterface<ReduceOpInterface>(*context);
-    ReduceColumnsOp::attachInterface<ReduceColumnsOpInterface>(*context);
-    ReduceMatricesOp::attachInterface<ReduceMatricesOpInterface>(*context);
-    TransposeOp::attachInterface<TransposeOpInterface>(*context);
-    BroadcastLanesOp::attachInterface<BroadcastLanesOpInterface>(*context);
+    attachUnaryKernelModels<BroadcastOp, ReduceOp, ReduceColumnsOp,
+                            ReduceMatricesOp, TransposeOp, BroadcastLanesOp>(
+        context);
     ResizeOp::attachInterface<RelayoutOpInterface<ResizeOp>>(*context);
     ReshapeOp::attachInterface<RelayoutOpInterface<ReshapeOp>>(*context);
   });
