@@ -68,10 +68,8 @@ scf::ForOp broadcastRow(KernelBuilder &b, BroadcastOp op, Value staging,
   b.forLoop(cols, 1, [&](Value col) {
     Value row = b.mul(col, kSublanes);
     Value replicated = b.loadRowToAllSublanes(staging, row);
-    if (lastRows) {
-      b.store(b.splat(0.0f), lastRows, row);
-      b.storeSublanes(replicated, lastRows, row, validInLast);
-    }
+    if (lastRows)
+      b.storeRows(replicated, validInLast, b.splat(0.0f), lastRows, row);
     b.store(replicated, staging, row);
   });
   auto storeRow = [&](Value rowTiles, Value matrix, Value row) {

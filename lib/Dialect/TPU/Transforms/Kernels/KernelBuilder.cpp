@@ -133,9 +133,12 @@ Value KernelBuilder::loadRowToAllSublanes(Value vmem, Value row) {
                               /*sublane_stride=*/0);
 }
 
-void KernelBuilder::storeSublanes(Value value, Value vmem, Value row,
-                                  int64_t sublanes) {
-  VectorStoreOp::create(*this, value, vmem, row, (1 << sublanes) - 1);
+void KernelBuilder::storeRows(Value value, int64_t rows, Value fill,
+                              Value vmem, Value row) {
+  if (rows >= int64_t(kSublanes))
+    return store(value, vmem, row);
+  store(fill, vmem, row);
+  VectorStoreOp::create(*this, value, vmem, row, (1 << rows) - 1);
 }
 
 Value KernelBuilder::load(Value vmem, Value row) {

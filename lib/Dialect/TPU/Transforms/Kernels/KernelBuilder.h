@@ -76,9 +76,10 @@ public:
   void store(mlir::Value value, mlir::Value vmem, mlir::Value row);
   /// The VMEM row `row` in every sublane.
   mlir::Value loadRowToAllSublanes(mlir::Value vmem, mlir::Value row);
-  /// Sublanes 0 .. `sublanes` - 1 of `value` to rows `row` on.
-  void storeSublanes(mlir::Value value, mlir::Value vmem, mlir::Value row,
-                     int64_t sublanes);
+  /// The VMEM tile at `row`: rows 0 .. `rows` - 1 from `value`, `fill` in
+  /// the rest (the padding rows of a tile; a masked v.st over the fill).
+  void storeRows(mlir::Value value, int64_t rows, mlir::Value fill,
+                 mlir::Value vmem, mlir::Value row);
   /// Each element of `v` rounded to bf16, kept in f32.
   mlir::Value round(mlir::Value v, Rounding rounding);
   /// `value` in lanes 0 .. `lanes` - 1, `fill` in the rest (the padding

@@ -118,12 +118,7 @@ FailureOr<scf::ForOp> tpu::lowerReduce(RewriterBase &rewriter, ReduceOp op) {
     Value value =
         combine(b, kind, b.splat(op.getInit().convertToFloat()), lanes);
     Value column = b.keepLanes(value, 1, b.splat(0.0f));
-    if (sublanes < int64_t(kSublanes)) {
-      b.store(b.splat(0.0f), result, zero);
-      b.storeSublanes(column, result, zero, sublanes);
-    } else {
-      b.store(column, result, zero);
-    }
+    b.storeRows(column, sublanes, b.splat(0.0f), result, zero);
     b.dmaStore(result, zero, op.getOuts(), tileRow, one, one, kStoreSem);
     b.wait(kStoreSem, 1);
   };
@@ -180,9 +175,7 @@ FailureOr<scf::ForOp> tpu::lowerReduceColumns(RewriterBase &rewriter,
       b.dmaLoad(op.getSource(), b.add(tile0, b.index(fullRows * cols)), one,
                 staging, zero, one, kLoadSem);
       b.wait(kLoadSem, 1);
-      Value tile = b.load(staging, zero);
-      b.store(identity, staging, zero);
-      b.storeSublanes(tile, staging, zero, rowsInLast);
+      b.storeRows(b.load(staging, zero), rowsInLast, identity, staging, zero);
       b.store(combine(b, kind, b.load(acc, zero), b.load(staging, zero)), acc,
               zero);
     }
@@ -196,8 +189,7 @@ FailureOr<scf::ForOp> tpu::lowerReduceColumns(RewriterBase &rewriter,
     if (partial)
       value = b.keepLanes(value, lanesInLast, b.splat(0.0f));
     // Rows 1 to 7 of the result tile are padding: zero.
-    b.store(b.splat(0.0f), result, zero);
-    b.storeSublanes(value, result, zero, 1);
+    b.storeRows(value, 1, b.splat(0.0f), result, zero);
     b.dmaStore(result, zero, op.getOuts(), b.add(b.mul(matrix, cols), col), one,
                one, kStoreSem);
     b.wait(kStoreSem, 1);

@@ -66,8 +66,7 @@ FailureOr<scf::ForOp> tpu::lowerResize(RewriterBase &rewriter, ResizeOp op) {
       b.forLoop(cols, 1, [&](Value col) {
         Value at = b.mul(col, kSublanes);
         Value tile = b.load(staging, at);
-        b.store(b.splat(0.0f), staging, at);
-        b.storeSublanes(tile, staging, at, rowsInLast);
+        b.storeRows(tile, rowsInLast, b.splat(0.0f), staging, at);
       });
     }
     b.dmaStore(staging, zero, op.getOuts(), rowOfTiles(batch, row, to), one,
