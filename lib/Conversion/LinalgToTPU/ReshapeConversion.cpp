@@ -21,8 +21,7 @@ FailureOr<ReshapeOp> tpu::convertReshape(RewriterBase &rewriter,
     return op->emitError() << "cannot convert this '" << op->getName()
                            << "' to the TPU: the TPU compiler needs static "
                               "shapes";
-  if (!ReshapeOp::keepsTiledImage(from.getShape(), to.getShape()) &&
-      !ReshapeOp::isVectorToColumn(from.getShape(), to.getShape()))
+  if (!ReshapeOp::hasBufferForm(from.getShape(), to.getShape()))
     return op->emitError()
            << "cannot reshape " << from << " to " << to
            << " on the TPU: its (8,128) tiles would change (the last two "

@@ -348,12 +348,9 @@ LogicalResult ReshapeOp::verify() {
   return success();
 }
 
-bool ReshapeOp::keepsTiledImage() {
-  return keepsTiledImage(shapeOf(getSource()), shapeOf(getResultValue()));
-}
+namespace {
 
-bool ReshapeOp::keepsTiledImage(ArrayRef<int64_t> fromShape,
-                                ArrayRef<int64_t> toShape) {
+bool keepsTiledImage(ArrayRef<int64_t> fromShape, ArrayRef<int64_t> toShape) {
   TiledShape from = TiledShape::get(fromShape.vec());
   TiledShape to = TiledShape::get(toShape.vec());
   if (from.cols != to.cols)
@@ -367,17 +364,27 @@ bool ReshapeOp::keepsTiledImage(ArrayRef<int64_t> fromShape,
          from.batch * from.rows == to.batch * to.rows;
 }
 
-std::optional<bool> ReshapeOp::isVectorToColumn() {
-  return isVectorToColumn(shapeOf(getSource()), shapeOf(getResultValue()));
-}
-
-std::optional<bool> ReshapeOp::isVectorToColumn(ArrayRef<int64_t> from,
-                                                ArrayRef<int64_t> to) {
+std::optional<bool> isVectorToColumn(ArrayRef<int64_t> from,
+                                     ArrayRef<int64_t> to) {
   if (from.size() == 1 && to.size() == 2 && to[1] == 1)
     return true;
   if (from.size() == 2 && from[1] == 1 && to.size() == 1)
     return false;
   return std::nullopt;
+}
+
+} // namespace
+
+bool ReshapeOp::keepsTiledImage() {
+  return ::keepsTiledImage(shapeOf(getSource()), shapeOf(getResultValue()));
+}
+
+std::optional<bool> ReshapeOp::isVectorToColumn() {
+  return ::isVectorToColumn(shapeOf(getSource()), shapeOf(getResultValue()));
+}
+
+bool ReshapeOp::hasBufferForm(ArrayRef<int64_t> from, ArrayRef<int64_t> to) {
+  return ::keepsTiledImage(from, to) || ::isVectorToColumn(from, to);
 }
 
 LogicalResult ElementwiseOp::verify() {

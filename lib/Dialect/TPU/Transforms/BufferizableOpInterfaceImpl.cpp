@@ -288,7 +288,9 @@ LogicalResult tpu::prepareBufferization(Block &entryBlock) {
     if (auto resize = dyn_cast<ResizeOp>(op))
       resize.setZeroPaddedSource(padding.of(resize.getSource()));
     if (auto reshape = dyn_cast<ReshapeOp>(op)) {
-      if (!reshape.keepsTiledImage() && !reshape.isVectorToColumn())
+      if (!ReshapeOp::hasBufferForm(
+              cast<ShapedType>(reshape.getSource().getType()).getShape(),
+              cast<ShapedType>(reshape.getType(0)).getShape()))
         return op.emitError()
                << "tpu-bufferize: cannot reshape "
                << reshape.getSource().getType() << " to "

@@ -403,13 +403,13 @@ def TPU_ReshapeOp : TPU_UnaryKernelOp<"reshape"> {
   let extraClassDeclaration = TPU_UnaryKernelDeclarations # [{
     /// Whether source and result have the same tiled image.
     bool keepsTiledImage();
-    static bool keepsTiledImage(::llvm::ArrayRef<int64_t> from,
-                                ::llvm::ArrayRef<int64_t> to);
     /// Whether it turns a vector into a column (true) or back (false);
     /// nothing for a reshape that keeps the tiled image.
     std::optional<bool> isVectorToColumn();
-    static std::optional<bool> isVectorToColumn(::llvm::ArrayRef<int64_t> from,
-                                                ::llvm::ArrayRef<int64_t> to);
+    /// Whether a reshape from `from` to `to` has a buffer form: it keeps
+    /// the tiled image (a view), or turns a vector into a column or back.
+    static bool hasBufferForm(::llvm::ArrayRef<int64_t> from,
+                              ::llvm::ArrayRef<int64_t> to);
   }];
 }
 
