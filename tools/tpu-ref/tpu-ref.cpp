@@ -14,6 +14,17 @@
 //   tpu-ref broadcast --shape=7x300 --dimensions=1 r.npy -o b.npy   (as
 //   linalg.broadcast: the new dimensions at the positions listed)
 //   tpu-ref transpose x.npy -o t.npy   (the last two dimensions swapped)
+//   tpu-ref conv x.npy w.npy [--strides=2,2 --dilations=1,1
+//     --padding=1,1,1,1 --precision=... --accumulator=init.npy] -o y.npy
+//     (linalg.conv_2d_nhwc_hwcf as docs/Numerics.md defines it: the
+//     im2col matrix, channels padded to 128, times the filter)
+//   tpu-ref im2col x.npy w.npy [--strides=...] -o a.npy --filter-output=b.npy
+//     (the two operands of the convolution's matmul, for check-bound)
+//   tpu-ref pool --kind=max --window=2,2 [--strides=2,2 --padding=...
+//     --pad-value=V --init=V] x.npy -o y.npy   (each window's taps reduced
+//     in order)
+//   tpu-ref pad --padding=1,1,1,1 [--pad-value=V] x.npy -o y.npy   (the
+//     rows and columns of each NHWC image)
 //
 // The reference matmul is tpu/Reference/MatmulReference.h, the plain C++
 // model of docs/Numerics.md. Exit code 0 on success or a match, 1 on a
@@ -27,6 +38,7 @@
 #include "tpu/Reference/ErrorBound.h"
 #include "tpu/Reference/MatmulReference.h"
 #include "tpu/Reference/ReductionReference.h"
+#include "tpu/Reference/WindowReference.h"
 
 #include "absl/flags/flag.h"
 #include "absl/flags/parse.h"
@@ -78,6 +90,19 @@ ABSL_FLAG(std::string, kind, "", "reduce: sum, max, min, maxnum or minnum");
 ABSL_FLAG(std::string, init, "",
           "reduce: the value the reduction starts from (as linalg.reduce's "
           "init); default the kind's identity (-0, -inf, +inf, NaN)");
+ABSL_FLAG(std::string, window, "", "pool: the window's rows and columns, as 2,2");
+ABSL_FLAG(std::string, strides, "1,1",
+          "conv, im2col, pool: the window's strides over rows and columns");
+ABSL_FLAG(std::string, dilations, "1,1",
+          "conv, im2col, pool: the window's dilations over rows and "
+          "columns");
+ABSL_FLAG(std::string, padding, "0,0,0,0",
+          "conv, im2col, pool, pad: rows and columns of --pad-value around "
+          "each image: top,bottom,left,right");
+ABSL_FLAG(float, pad_value, 0,
+          "conv, im2col, pool, pad: the value padded with");
+ABSL_FLAG(std::string, filter_output, "",
+          "im2col: the file for the filter matrix");
 ABSL_FLAG(std::string, o, "", "the output file");
 
 using namespace tpu;
@@ -152,6 +177,55 @@ getDimensionsFlag(int64_t rank, const std::function<bool(int64_t)> &allowed) {
     dims.push_back(dim);
   }
   return dims;
+}
+
+/// `count` integers of at least `min` from a flag's text ("1,1"), or
+/// nothing.
+std::optional<std::vector<int64_t>> parseSizes(const std::string &text,
+                                               size_t count, int64_t min) {
+  std::vector<int64_t> sizes;
+  for (absl::string_view part : absl::StrSplit(text, ',')) {
+    int64_t value;
+    if (!absl::SimpleAtoi(part, &value) || value < min)
+      return std::nullopt;
+    sizes.push_back(value);
+  }
+  if (sizes.size() != count)
+    return std::nullopt;
+  return sizes;
+}
+
+/// The windows --strides, --dilations, --padding and --pad-value say, of
+/// `window`, over an image batch of `shape`.
+absl::StatusOr<reference::Windows>
+getWindowsFlags(const std::vector<int64_t> &shape,
+                std::array<int64_t, 2> window) {
+  if (shape.size() != 4)
+    return absl::InvalidArgumentError("the image must be [N, H, W, C], got " +
+                                      formatShape(shape));
+  reference::Windows windows;
+  std::copy(shape.begin(), shape.end(), windows.image.begin());
+  windows.window = window;
+  for (auto [name, flag, target, count, min] :
+       {std::tuple{"strides", absl::GetFlag(FLAGS_strides),
+                   windows.strides.data(), size_t(2), int64_t(1)},
+        std::tuple{"dilations", absl::GetFlag(FLAGS_dilations),
+                   windows.dilations.data(), size_t(2), int64_t(1)},
+        std::tuple{"padding", absl::GetFlag(FLAGS_padding),
+                   windows.padding.data(), size_t(4), int64_t(0)}}) {
+    std::optional<std::vector<int64_t>> sizes = parseSizes(flag, count, min);
+    if (!sizes)
+      return absl::InvalidArgumentError(
+          std::string("--") + name + "=" + flag + " must be " +
+          std::to_string(count) + " integers of at least " +
+          std::to_string(min) + ", separated by commas");
+    std::copy(sizes->begin(), sizes->end(), target);
+  }
+  windows.padValue = absl::GetFlag(FLAGS_pad_value);
+  if (windows.outputSize(0) == 0 || windows.outputSize(1) == 0)
+    return absl::InvalidArgumentError(
+        "the window is larger than the padded image " + formatShape(shape));
+  return windows;
 }
 
 int makeRandom() {
@@ -237,16 +311,21 @@ absl::StatusOr<MatmulOperands> getMatmulShape(const NpyArray &lhs,
     operands.resultShape = {shape.m};
     return operands;
   }
-  if (rank < 2 || rhs.shape.size() != rank)
+  if (rank < 2 || (rhs.shape.size() != rank && rhs.shape.size() != 2))
     return absl::InvalidArgumentError(
-        "matmul needs operands of the same rank >= 2 (or a matrix and a "
-        "vector)");
+        "matmul needs operands of the same rank >= 2, a rank-2 rhs that "
+        "every batch shares, or a matrix and a vector");
   shape.m = lhs.shape[rank - 2];
   shape.k = lhs.shape[rank - 1];
-  shape.n = rhs.shape[rank - 1];
+  shape.n = rhs.shape.back();
   for (size_t i = 0; i + 2 < rank; ++i)
     shape.batch *= lhs.shape[i];
-  if (rhs.shape[rank - 2] != shape.k)
+  // A shared rhs: the batches' rows are one matrix's.
+  if (rhs.shape.size() != rank) {
+    shape.m *= shape.batch;
+    shape.batch = 1;
+  }
+  if (rhs.shape[rhs.shape.size() - 2] != shape.k)
     return absl::InvalidArgumentError("matmul: contraction dimensions differ");
   operands.resultShape = lhs.shape;
   operands.resultShape[rank - 1] = shape.n;
@@ -604,12 +683,160 @@ int flush(const std::string &path) {
   return writeOutput(*array);
 }
 
+/// Channels padded to whole lane tiles, as a convolution's im2col pads
+/// them (docs/Numerics.md).
+int64_t padChannels(int64_t c) { return (c + 127) / 128 * 128; }
+
+/// The im2col matrix of `image`, [N, OH, OW, KH * KW * paddedC], each
+/// tap's channels padded with zeros to a multiple of 128.
+NpyArray im2colOf(const NpyArray &image, const reference::Windows &windows) {
+  int64_t paddedC = padChannels(image.shape[3]);
+  NpyArray out;
+  out.shape = {image.shape[0], windows.outputSize(0), windows.outputSize(1),
+               windows.window[0] * windows.window[1] * paddedC};
+  for (float value : reference::im2col(windows, floats(image), paddedC))
+    out.words.push_back(bitsOf(value));
+  return out;
+}
+
+/// A filter [KH, KW, C, F] as the [KH * KW * paddedC, F] matrix the
+/// im2col matrix multiplies: zero rows for the padded channels.
+NpyArray filterMatrixOf(const NpyArray &filter) {
+  int64_t c = filter.shape[2], f = filter.shape[3];
+  int64_t paddedC = padChannels(c), taps = filter.shape[0] * filter.shape[1];
+  NpyArray out;
+  out.shape = {taps * paddedC, f};
+  out.words.assign(size_t(taps * paddedC * f), 0);
+  for (int64_t t = 0; t < taps; ++t)
+    for (int64_t ch = 0; ch < c; ++ch)
+      for (int64_t j = 0; j < f; ++j)
+        out.words[size_t((t * paddedC + ch) * f + j)] =
+            filter.words[size_t((t * c + ch) * f + j)];
+  return out;
+}
+
+/// An image and a filter, read, with the windows the flags say.
+struct ConvOperands {
+  NpyArray image, filter;
+  reference::Windows windows;
+};
+
+absl::StatusOr<ConvOperands> readConvOperands(const std::string &imagePath,
+                                              const std::string &filterPath) {
+  auto inputs = readPair(imagePath, filterPath);
+  if (!inputs.ok())
+    return inputs.status();
+  ConvOperands operands{inputs->first, inputs->second, {}};
+  const std::vector<int64_t> &image = operands.image.shape,
+                             &filter = operands.filter.shape;
+  if (filter.size() != 4 || image.size() != 4 || filter[2] != image[3])
+    return absl::InvalidArgumentError(
+        "a convolution takes an image [N, H, W, C] and a filter [KH, KW, C, "
+        "F], got " +
+        formatShape(image) + " and " + formatShape(filter));
+  auto windows = getWindowsFlags(image, {filter[0], filter[1]});
+  if (!windows.ok())
+    return windows.status();
+  operands.windows = *windows;
+  return operands;
+}
+
+/// The two operands of a convolution's matmul: the im2col matrix (-o) and
+/// the filter matrix (--filter-output).
+int im2col(const std::string &imagePath, const std::string &filterPath) {
+  absl::StatusOr<ConvOperands> operands =
+      readConvOperands(imagePath, filterPath);
+  if (!operands.ok())
+    return fail(std::string(operands.status().message()));
+  absl::Status status = writeNpyFile(absl::GetFlag(FLAGS_filter_output),
+                                     filterMatrixOf(operands->filter));
+  if (!status.ok())
+    return fail(std::string(status.message()));
+  return writeOutput(im2colOf(operands->image, operands->windows));
+}
+
+/// A convolution as docs/Numerics.md defines it: the im2col matrix times
+/// the filter matrix, by the matmul model.
+int conv(const std::string &imagePath, const std::string &filterPath) {
+  absl::StatusOr<ConvOperands> operands =
+      readConvOperands(imagePath, filterPath);
+  if (!operands.ok())
+    return fail(std::string(operands.status().message()));
+  NpyArray lhs = im2colOf(operands->image, operands->windows);
+  NpyArray rhs = filterMatrixOf(operands->filter);
+  absl::StatusOr<MatmulOperands> shape = getMatmulShape(lhs, rhs);
+  if (!shape.ok())
+    return fail(std::string(shape.status().message()));
+  absl::StatusOr<MatmulFlags> flags = getMatmulFlags(shape->resultShape);
+  if (!flags.ok())
+    return fail(std::string(flags.status().message()));
+  NpyArray out;
+  out.shape = shape->resultShape;
+  for (float value :
+       reference::matmul(shape->shape, floats(lhs), floats(rhs),
+                         flags->precision, flags->split, flags->accumulator))
+    out.words.push_back(bitsOf(value));
+  return writeOutput(out);
+}
+
+/// A pooling: each window's taps, in row-major order of (kh, kw), combined
+/// by --kind into --init.
+int pool(const std::string &path) {
+  std::string kindName = absl::GetFlag(FLAGS_kind);
+  std::optional<reference::ReductionKind> kind =
+      reference::parseReductionKind(kindName);
+  if (!kind)
+    return fail("--kind=" + kindName +
+                " is not a reduction; use sum, max, min, maxnum or minnum");
+  float init = reference::getReductionIdentity(*kind);
+  std::string initText = absl::GetFlag(FLAGS_init);
+  if (!initText.empty() && !absl::SimpleAtof(initText, &init))
+    return fail("--init=" + initText + " is not a number");
+  std::optional<std::vector<int64_t>> window =
+      parseSizes(absl::GetFlag(FLAGS_window), 2, 1);
+  if (!window)
+    return fail("pool needs --window=KH,KW, two sizes of at least 1");
+  absl::StatusOr<NpyArray> image = readNpyFile(path);
+  if (!image.ok())
+    return fail(std::string(image.status().message()));
+  auto windows = getWindowsFlags(image->shape, {(*window)[0], (*window)[1]});
+  if (!windows.ok())
+    return fail(std::string(windows.status().message()));
+  std::vector<int64_t> tapsShape = {
+      (*window)[0],           (*window)[1],           image->shape[0],
+      windows->outputSize(0), windows->outputSize(1), image->shape[3]};
+  NpyArray out;
+  out.shape.assign(tapsShape.begin() + 2, tapsShape.end());
+  for (float value : reference::reduceMatrices(
+           reference::windowTaps(*windows, floats(*image)), tapsShape, {0, 1},
+           *kind, init))
+    out.words.push_back(bitsOf(value));
+  return writeOutput(out);
+}
+
+/// Each image's rows and columns padded with --pad-value.
+int pad(const std::string &path) {
+  absl::StatusOr<NpyArray> image = readNpyFile(path);
+  if (!image.ok())
+    return fail(std::string(image.status().message()));
+  auto windows = getWindowsFlags(image->shape, {1, 1});
+  if (!windows.ok())
+    return fail(std::string(windows.status().message()));
+  NpyArray out;
+  out.shape = {image->shape[0], windows->outputSize(0), windows->outputSize(1),
+               image->shape[3]};
+  for (float value : reference::windowTaps(*windows, floats(*image)))
+    out.words.push_back(bitsOf(value));
+  return writeOutput(out);
+}
+
 } // namespace
 
 int main(int argc, char **argv) {
   absl::SetProgramUsageMessage(
       "test inputs and reference results: random | matmul | compare | "
-      "check-bound | elementwise | reduce | broadcast | transpose | flush");
+      "check-bound | elementwise | reduce | broadcast | transpose | flush | "
+      "conv | im2col | pool | pad");
   absl::StatusOr<PreparedCommandLine> commandLine =
       prepareCommandLine(argc, argv, {});
   if (!commandLine.ok())
@@ -635,6 +862,15 @@ int main(int argc, char **argv) {
     return broadcast(args[2]);
   if (command == "transpose" && args.size() == 3)
     return transpose(args[2]);
+  if (command == "conv" && args.size() == 4)
+    return conv(args[2], args[3]);
+  if (command == "im2col" && args.size() == 4)
+    return im2col(args[2], args[3]);
+  if (command == "pool" && args.size() == 3)
+    return pool(args[2]);
+  if (command == "pad" && args.size() == 3)
+    return pad(args[2]);
   return fail("usage: tpu-ref random|matmul|compare|check-bound|elementwise|"
-              "reduce|broadcast|transpose|flush ... (see --help)");
+              "reduce|broadcast|transpose|flush|conv|im2col|pool|pad ... (see "
+              "--help)");
 }

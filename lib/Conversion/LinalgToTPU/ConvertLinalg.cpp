@@ -31,13 +31,42 @@ struct ConvertMatmul : public OpInterfaceRewritePattern<linalg::LinalgOp> {
   Precision defaultPrecision;
 };
 
+struct ConvertConvolution
+    : public OpRewritePattern<linalg::Conv2DNhwcHwcfOp> {
+  ConvertConvolution(MLIRContext *context, Precision defaultPrecision)
+      : OpRewritePattern(context), defaultPrecision(defaultPrecision) {}
+  LogicalResult matchAndRewrite(linalg::Conv2DNhwcHwcfOp op,
+                                PatternRewriter &rewriter) const override {
+    return convertConvolution(rewriter, op, defaultPrecision);
+  }
+  Precision defaultPrecision;
+};
+
+struct ConvertPooling : public OpInterfaceRewritePattern<linalg::LinalgOp> {
+  using OpInterfaceRewritePattern::OpInterfaceRewritePattern;
+  LogicalResult matchAndRewrite(linalg::LinalgOp op,
+                                PatternRewriter &rewriter) const override {
+    if (!isWindowOp(op) || isa<linalg::Conv2DNhwcHwcfOp>(op))
+      return failure();
+    return convertPooling(rewriter, op);
+  }
+};
+
+struct ConvertPad : public OpRewritePattern<tensor::PadOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(tensor::PadOp op,
+                                PatternRewriter &rewriter) const override {
+    return convertPad(rewriter, op);
+  }
+};
+
 /// Named elementwise ops (linalg.add, linalg.elementwise, ...) become the
 /// linalg.generic they stand for, then tpu.elementwise.
 struct ConvertElementwise : public OpInterfaceRewritePattern<linalg::LinalgOp> {
   using OpInterfaceRewritePattern::OpInterfaceRewritePattern;
   LogicalResult matchAndRewrite(linalg::LinalgOp op,
                                 PatternRewriter &rewriter) const override {
-    if (isMatmulLike(op) ||
+    if (isMatmulLike(op) || isWindowOp(op) ||
         isa<linalg::FillOp, linalg::BroadcastOp, linalg::TransposeOp>(op) ||
         !linalg::isElementwise(op))
       return failure();
@@ -68,7 +97,7 @@ struct ConvertReduction : public OpInterfaceRewritePattern<linalg::LinalgOp> {
   using OpInterfaceRewritePattern::OpInterfaceRewritePattern;
   LogicalResult matchAndRewrite(linalg::LinalgOp op,
                                 PatternRewriter &rewriter) const override {
-    if (isMatmulLike(op) || !isReduction(op))
+    if (isMatmulLike(op) || isWindowOp(op) || !isReduction(op))
       return failure();
     return convertReduction(rewriter, op);
   }
@@ -149,13 +178,15 @@ struct ConvertLinalgPass
       if (isa<linalg::FillOp>(op))
         return;
       failedToConvert = true;
-      if (!isMatmulLike(op) && !linalg::isElementwise(op) &&
-          !isReduction(op) &&
+      if (!isMatmulLike(op) && !isWindowOp(op) &&
+          !linalg::isElementwise(op) && !isReduction(op) &&
           !isa<linalg::BroadcastOp, linalg::TransposeOp>(op))
         op.emitError() << "'" << op->getName()
                        << "' is not supported by the TPU compiler; it takes "
                           "linalg.matmul, linalg.batch_matmul and "
                           "linalg.matvec (with linalg.fill inits), "
+                          "linalg.conv_2d_nhwc_hwcf, "
+                          "linalg.pooling_nhwc_max, _min and _sum, "
                           "linalg.broadcast, linalg.reduce (and reduction "
                           "linalg.generic) over one of the last two "
                           "dimensions or leading ones, linalg.softmax, "
@@ -163,9 +194,11 @@ struct ConvertLinalgPass
                           "dimensions, and elementwise ops (linalg.generic "
                           "and the named ones) the VPU can run";
     });
-    // A reshape left has said why.
+    // A reshape or pad left has said why (a pad the convolutions that
+    // failed would have folded: they have).
     getOperation().walk([&](Operation *op) {
-      if (isa<tensor::ExpandShapeOp, tensor::CollapseShapeOp>(op))
+      if (isa<tensor::ExpandShapeOp, tensor::CollapseShapeOp, tensor::PadOp>(
+              op))
         failedToConvert = true;
     });
     if (failedToConvert)
@@ -182,8 +215,10 @@ struct ConvertLinalgPass
 
 void tpu::populateLinalgToTPUPatterns(RewritePatternSet &patterns,
                                       Precision defaultPrecision) {
-  patterns.add<ConvertMatmul>(patterns.getContext(), defaultPrecision);
+  patterns.add<ConvertMatmul, ConvertConvolution>(patterns.getContext(),
+                                                 defaultPrecision);
   patterns.add<ConvertElementwise, ConvertBroadcast, ConvertReduction,
+               ConvertPooling, ConvertPad,
                ConvertTranspose, ConvertReshape<tensor::ExpandShapeOp>,
                ConvertReshape<tensor::CollapseShapeOp>>(patterns.getContext());
 }

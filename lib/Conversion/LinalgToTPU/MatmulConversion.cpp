@@ -7,11 +7,7 @@
 using namespace mlir;
 using namespace tpu;
 
-namespace {
-
-/// True if `init` is a linalg.fill of a zero constant: the matmul then
-/// starts from zero rather than accumulating into anything.
-bool isZeroFill(Value init) {
+bool tpu::isZeroFill(Value init) {
   auto fill = init.getDefiningOp<linalg::FillOp>();
   if (!fill)
     return false;
@@ -19,14 +15,14 @@ bool isZeroFill(Value init) {
   return matchPattern(value, m_AnyZeroFloat()) || matchPattern(value, m_Zero());
 }
 
-std::string toString(Type type) {
+static std::string toString(Type type) {
   std::string text;
   llvm::raw_string_ostream(text) << type;
   return text;
 }
 
-/// The reason `type` cannot be a matmul operand, or nothing.
-std::optional<std::string> checkOperand(Type type, bool isResult) {
+std::optional<std::string> tpu::getContractionOperandProblem(Type type,
+                                                             bool isResult) {
   auto tensor = dyn_cast<RankedTensorType>(type);
   if (!tensor)
     return std::string("operates on buffers; the TPU compiler takes linalg "
@@ -41,8 +37,6 @@ std::optional<std::string> checkOperand(Type type, bool isResult) {
            "f32";
   return std::nullopt;
 }
-
-} // namespace
 
 bool tpu::isMatmulLike(Operation *op) {
   return isa<linalg::MatmulOp, linalg::BatchMatmulOp, linalg::MatvecOp>(op);
@@ -70,7 +64,7 @@ FailureOr<MatmulOp> tpu::convertMatmul(RewriterBase &rewriter,
        {std::tuple{lhs, "lhs", false}, std::tuple{rhs, "rhs", false},
         std::tuple{init, "init", true}})
     if (std::optional<std::string> problem =
-            checkOperand(value.getType(), isResult))
+            getContractionOperandProblem(value.getType(), isResult))
       return op.emitError() << "cannot convert '" << op->getName() << "': its "
                             << what << " " << *problem;
 

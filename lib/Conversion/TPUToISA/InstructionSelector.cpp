@@ -101,16 +101,19 @@ IntegerAttr tpu::getPlannedAddress(Value buffer) {
   return {};
 }
 
+int64_t InstructionSelector::useConstant(Operation *op, int64_t constant) {
+  if (constant == 0)
+    return kZeroReg;
+  if (constant == 1)
+    return kOneReg;
+  int64_t reg = registers.temp(op, RegisterFile::Scalar);
+  code.emit(Opcode::SLi, {reg, constant});
+  return reg;
+}
+
 int64_t InstructionSelector::useScalar(Operation *op, Value value) {
-  if (std::optional<int64_t> constant = getConstantIntValue(value)) {
-    if (*constant == 0)
-      return kZeroReg;
-    if (*constant == 1)
-      return kOneReg;
-    int64_t reg = registers.temp(op, RegisterFile::Scalar);
-    code.emit(Opcode::SLi, {reg, *constant});
-    return reg;
-  }
+  if (std::optional<int64_t> constant = getConstantIntValue(value))
+    return useConstant(op, *constant);
   return registers.lookup(op, value);
 }
 
@@ -208,7 +211,7 @@ void InstructionSelector::select(Operation *op) {
       })
       .Case([&](VectorLoadOp load) {
         int64_t row = address(op, load.getRow(), baseOf(op, load.getSource()));
-        int64_t stride = load.getSublaneStride() == 0 ? kZeroReg : kOneReg;
+        int64_t stride = useConstant(op, int64_t(load.getSublaneStride()));
         code.emit(Opcode::VLd, {registers.define(op, load.getResult()), row, 0,
                                 stride, 0xff});
       })

@@ -30,6 +30,9 @@ public:
 
   /// A scalar register holding `value` while `op` is selected.
   int64_t useScalar(mlir::Operation *op, mlir::Value value);
+  /// A scalar register holding `constant` (s0 for 0, the register that
+  /// holds 1, else a temporary loaded with s.li).
+  int64_t useConstant(mlir::Operation *op, int64_t constant);
   /// A vector register holding `value` while `op` is selected.
   int64_t useVector(mlir::Operation *op, mlir::Value value);
   /// Branches to `label` when the i1 `cond` is false: the compare that

@@ -4,10 +4,10 @@
 // RUN: not tpu-opt %s --tpu-convert-linalg -split-input-file -mlir-print-ir-after-failure 2>&1 | FileCheck %s --check-prefix=UNTOUCHED
 // OPTION: for the --default-precision option: unknown precision 'fastest'; expected one of default, high, highest (or JAX's bfloat16, bfloat16_3x, tensorfloat32, float32, BF16_BF16_F32, BF16_BF16_F32_X3, BF16_BF16_F32_X6)
 
-func.func @conv(%i: tensor<1x8x8x1xf32>, %f: tensor<3x3x1x1xf32>, %o: tensor<1x6x6x1xf32>) -> tensor<1x6x6x1xf32> {
-  // expected-error @+1 {{'linalg.conv_2d_nhwc_hwcf' is not supported by the TPU compiler; it takes linalg.matmul, linalg.batch_matmul and linalg.matvec (with linalg.fill inits), linalg.broadcast, linalg.reduce (and reduction linalg.generic) over one of the last two dimensions or leading ones, linalg.softmax, linalg.transpose of the last two dimensions, and elementwise ops (linalg.generic and the named ones) the VPU can run}}
-  %r = linalg.conv_2d_nhwc_hwcf ins(%i, %f : tensor<1x8x8x1xf32>, tensor<3x3x1x1xf32>) outs(%o : tensor<1x6x6x1xf32>) -> tensor<1x6x6x1xf32>
-  return %r : tensor<1x6x6x1xf32>
+func.func @conv(%i: tensor<1x1x8x8xf32>, %f: tensor<1x1x3x3xf32>, %o: tensor<1x1x6x6xf32>) -> tensor<1x1x6x6xf32> {
+  // expected-error @+1 {{'linalg.conv_2d_nchw_fchw' is not supported by the TPU compiler; it takes linalg.matmul, linalg.batch_matmul and linalg.matvec (with linalg.fill inits), linalg.conv_2d_nhwc_hwcf, linalg.pooling_nhwc_max, _min and _sum, linalg.broadcast, linalg.reduce (and reduction linalg.generic) over one of the last two dimensions or leading ones, linalg.softmax, linalg.transpose of the last two dimensions, and elementwise ops (linalg.generic and the named ones) the VPU can run}}
+  %r = linalg.conv_2d_nchw_fchw ins(%i, %f : tensor<1x1x8x8xf32>, tensor<1x1x3x3xf32>) outs(%o : tensor<1x1x6x6xf32>) -> tensor<1x1x6x6xf32>
+  return %r : tensor<1x1x6x6xf32>
 }
 
 // -----
@@ -342,4 +342,73 @@ func.func @reduce_nothing(%x: tensor<7x300xf32>, %init: tensor<7x300xf32>) -> te
       linalg.yield %s : f32
     }
   return %r : tensor<7x300xf32>
+}
+
+// -----
+
+func.func @conv_int(%x: tensor<1x8x8x3xi32>, %w: tensor<3x3x3x4xi32>, %o: tensor<1x6x6x4xi32>) -> tensor<1x6x6x4xi32> {
+  // expected-error @+1 {{cannot convert 'linalg.conv_2d_nhwc_hwcf': its image has element type i32; the TPU matmul takes f32 or bf16 operands and accumulates in f32}}
+  %y = linalg.conv_2d_nhwc_hwcf ins(%x, %w : tensor<1x8x8x3xi32>, tensor<3x3x3x4xi32>) outs(%o : tensor<1x6x6x4xi32>) -> tensor<1x6x6x4xi32>
+  return %y : tensor<1x6x6x4xi32>
+}
+
+// -----
+
+func.func @pool_bf16(%x: tensor<1x8x8x3xbf16>, %o: tensor<1x4x4x3xbf16>) -> tensor<1x4x4x3xbf16> {
+  %w = tensor.empty() : tensor<2x2xbf16>
+  // expected-error @+1 {{cannot convert this 'linalg.pooling_nhwc_max' to the TPU: the TPU pools static f32 tensors}}
+  %y = linalg.pooling_nhwc_max {strides = dense<2> : tensor<2xi64>, dilations = dense<1> : tensor<2xi64>}
+         ins(%x, %w : tensor<1x8x8x3xbf16>, tensor<2x2xbf16>) outs(%o : tensor<1x4x4x3xbf16>) -> tensor<1x4x4x3xbf16>
+  return %y : tensor<1x4x4x3xbf16>
+}
+
+// -----
+
+func.func @pool_init(%x: tensor<1x8x8x3xf32>, %o: tensor<1x4x4x3xf32>) -> tensor<1x4x4x3xf32> {
+  %w = tensor.empty() : tensor<2x2xf32>
+  // expected-error @+1 {{cannot convert this 'linalg.pooling_nhwc_sum' to the TPU: its init must be a linalg.fill of a float constant}}
+  %y = linalg.pooling_nhwc_sum {strides = dense<2> : tensor<2xi64>, dilations = dense<1> : tensor<2xi64>}
+         ins(%x, %w : tensor<1x8x8x3xf32>, tensor<2x2xf32>) outs(%o : tensor<1x4x4x3xf32>) -> tensor<1x4x4x3xf32>
+  return %y : tensor<1x4x4x3xf32>
+}
+
+// -----
+
+func.func @pad_channels(%x: tensor<1x8x8x3xf32>) -> tensor<1x8x8x4xf32> {
+  %zero = arith.constant 0.0 : f32
+  // expected-error @+1 {{cannot convert this 'tensor.pad' to the TPU: the TPU pads only the rows and columns (dimensions 1 and 2) of a static NHWC image, by static amounts}}
+  %p = tensor.pad %x low[0, 0, 0, 0] high[0, 0, 0, 1] {
+  ^bb0(%i: index, %j: index, %k: index, %l: index):
+    tensor.yield %zero : f32
+  } : tensor<1x8x8x3xf32> to tensor<1x8x8x4xf32>
+  return %p : tensor<1x8x8x4xf32>
+}
+
+// -----
+
+func.func @pad_int(%x: tensor<1x8x8x3xi32>) -> tensor<1x10x8x3xi32> {
+  %zero = arith.constant 0 : i32
+  // expected-error @+1 {{cannot convert this 'tensor.pad' to the TPU: the TPU pads f32 and bf16 images}}
+  %p = tensor.pad %x low[0, 1, 0, 0] high[0, 1, 0, 0] {
+  ^bb0(%i: index, %j: index, %k: index, %l: index):
+    tensor.yield %zero : i32
+  } : tensor<1x8x8x3xi32> to tensor<1x10x8x3xi32>
+  return %p : tensor<1x10x8x3xi32>
+}
+
+// -----
+
+// A pad whose value is not a constant is not folded into the convolution
+// either: it says why once.
+func.func @pad_value(%x: tensor<1x8x8x3xf32>, %v: f32, %w: tensor<3x3x3x4xf32>) -> tensor<1x8x8x4xf32> {
+  // expected-error @+1 {{cannot convert this 'tensor.pad' to the TPU: its padding value must be a constant}}
+  %p = tensor.pad %x low[0, 1, 1, 0] high[0, 1, 1, 0] {
+  ^bb0(%i: index, %j: index, %k: index, %l: index):
+    tensor.yield %v : f32
+  } : tensor<1x8x8x3xf32> to tensor<1x10x10x3xf32>
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<1x8x8x4xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<1x8x8x4xf32>) -> tensor<1x8x8x4xf32>
+  %y = linalg.conv_2d_nhwc_hwcf ins(%p, %w : tensor<1x10x10x3xf32>, tensor<3x3x3x4xf32>) outs(%init : tensor<1x8x8x4xf32>) -> tensor<1x8x8x4xf32>
+  return %y : tensor<1x8x8x4xf32>
 }

@@ -342,3 +342,110 @@ func.func @times_one(%x: tensor<9x130xf32>) -> tensor<9x130xf32> {
   %r = arith.mulf %x, %one : tensor<9x130xf32>
   return %r : tensor<9x130xf32>
 }
+
+// -----
+
+// A convolution is im2col: the channels padded to 128 (image and filter),
+// the SAME padding folded into the windows (the tensor.pad goes), the
+// taps in lanes, times the filter as a matrix every image shares. Its
+// useful MACs leave out the padded channels: 2*9*9 * 5 * 3*3*3.
+// CHECK-LABEL: func @conv
+// CHECK-NOT: tensor.pad
+// CHECK: %[[X:.*]] = tpu.resize %arg0 : tensor<2x9x9x3xf32> -> tensor<2x9x9x128xf32>
+// CHECK: %[[W:.*]] = tpu.resize %arg1 : tensor<3x3x3x5xf32> -> tensor<3x3x128x5xf32>
+// CHECK: %[[M:.*]] = tpu.reshape %[[W]] : tensor<3x3x128x5xf32> -> tensor<1152x5xf32>
+// CHECK: %[[P:.*]] = tpu.windows %[[X]] {dilations = array<i64: 1, 1>, pad_value = 0.000000e+00 : f32, padding = array<i64: 1, 1, 1, 1>, strides = array<i64: 1, 1>, window = array<i64: 3, 3>} : tensor<2x9x9x128xf32> -> tensor<2x9x9x1152xf32>
+// CHECK: %[[R:.*]] = tpu.matmul %[[P]], %[[M]] {precision = #tpu.precision<default>, tpu.useful_macs = 21870 : i64} : tensor<2x9x9x1152xf32>, tensor<1152x5xf32> -> tensor<2x9x9x5xf32>
+// CHECK: return %[[R]]
+// HIGHEST-LABEL: func @conv
+// HIGHEST: tpu.matmul {{.*}}precision = #tpu.precision<highest>
+func.func @conv(%x: tensor<2x9x9x3xf32>, %w: tensor<3x3x3x5xf32>) -> tensor<2x9x9x5xf32> {
+  %zero = arith.constant 0.0 : f32
+  %p = tensor.pad %x low[0, 1, 1, 0] high[0, 1, 1, 0] {
+  ^bb0(%i: index, %j: index, %k: index, %l: index):
+    tensor.yield %zero : f32
+  } : tensor<2x9x9x3xf32> to tensor<2x11x11x3xf32>
+  %e = tensor.empty() : tensor<2x9x9x5xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<2x9x9x5xf32>) -> tensor<2x9x9x5xf32>
+  %y = linalg.conv_2d_nhwc_hwcf {strides = dense<1> : tensor<2xi64>, dilations = dense<1> : tensor<2xi64>}
+         ins(%p, %w : tensor<2x11x11x3xf32>, tensor<3x3x3x5xf32>) outs(%init : tensor<2x9x9x5xf32>) -> tensor<2x9x9x5xf32>
+  return %y : tensor<2x9x9x5xf32>
+}
+
+// -----
+
+// Channels already whole lane tiles are not resized; strides and
+// dilations carry over; a non-zero init is the accumulator; the op's
+// precision wins.
+// CHECK-LABEL: func @conv_strided
+// CHECK-NOT: tpu.resize
+// CHECK: %[[M:.*]] = tpu.reshape %arg1 : tensor<2x3x256x7xbf16> -> tensor<1536x7xbf16>
+// CHECK: %[[P:.*]] = tpu.windows %arg0 {dilations = array<i64: 2, 1>, pad_value = 0.000000e+00 : f32, padding = array<i64: 0, 0, 0, 0>, strides = array<i64: 1, 2>, window = array<i64: 2, 3>} : tensor<1x9x9x256xf32> -> tensor<1x7x4x1536xf32>
+// CHECK: tpu.matmul %[[P]], %[[M]] acc %arg2 {precision = #tpu.precision<high>, tpu.useful_macs = 301056 : i64}
+func.func @conv_strided(%x: tensor<1x9x9x256xf32>, %w: tensor<2x3x256x7xbf16>, %init: tensor<1x7x4x7xf32>) -> tensor<1x7x4x7xf32> {
+  %y = linalg.conv_2d_nhwc_hwcf {strides = dense<[1, 2]> : tensor<2xi64>, dilations = dense<[2, 1]> : tensor<2xi64>, tpu.precision = #tpu.precision<high>}
+         ins(%x, %w : tensor<1x9x9x256xf32>, tensor<2x3x256x7xbf16>) outs(%init : tensor<1x7x4x7xf32>) -> tensor<1x7x4x7xf32>
+  return %y : tensor<1x7x4x7xf32>
+}
+
+// -----
+
+// Pooling reduces the taps, leading, from the init's fill value; a pad
+// of -inf before it is folded in.
+// CHECK-LABEL: func @pool
+// CHECK: %[[T:.*]] = tpu.windows %arg0 {dilations = array<i64: 1, 1>, pad_value = 0xFF800000 : f32, padding = array<i64: 0, 1, 0, 1>, strides = array<i64: 2, 2>, window = array<i64: 2, 2>} : tensor<8x7x7x32xf32> -> tensor<2x2x8x4x4x32xf32>
+// CHECK: %[[R:.*]] = tpu.reduce_matrices %[[T]] dimensions = [0, 1] kind = <max> init = 0xFF800000 : tensor<2x2x8x4x4x32xf32> -> tensor<8x4x4x32xf32>
+// CHECK: %[[S:.*]] = tpu.windows %arg0 {{.*}} -> tensor<3x3x8x5x5x32xf32>
+// CHECK: tpu.reduce_matrices %[[S]] dimensions = [0, 1] kind = <sum> init = 0.000000e+00 : tensor<3x3x8x5x5x32xf32> -> tensor<8x5x5x32xf32>
+// CHECK: %[[M:.*]] = tpu.windows %arg0 {{.*}} -> tensor<1x2x8x7x6x32xf32>
+// CHECK: tpu.reduce_matrices %[[M]] dimensions = [0, 1] kind = <min> init = 1.000000e+00
+func.func @pool(%x: tensor<8x7x7x32xf32>) -> (tensor<8x4x4x32xf32>, tensor<8x5x5x32xf32>, tensor<8x7x6x32xf32>) {
+  %ninf = arith.constant 0xFF800000 : f32
+  %zero = arith.constant 0.0 : f32
+  %one = arith.constant 1.0 : f32
+  %p = tensor.pad %x low[0, 0, 0, 0] high[0, 1, 1, 0] {
+  ^bb0(%i: index, %j: index, %k: index, %l: index):
+    tensor.yield %ninf : f32
+  } : tensor<8x7x7x32xf32> to tensor<8x8x8x32xf32>
+  %w2 = tensor.empty() : tensor<2x2xf32>
+  %e = tensor.empty() : tensor<8x4x4x32xf32>
+  %init = linalg.fill ins(%ninf : f32) outs(%e : tensor<8x4x4x32xf32>) -> tensor<8x4x4x32xf32>
+  %max = linalg.pooling_nhwc_max {strides = dense<2> : tensor<2xi64>, dilations = dense<1> : tensor<2xi64>}
+           ins(%p, %w2 : tensor<8x8x8x32xf32>, tensor<2x2xf32>) outs(%init : tensor<8x4x4x32xf32>) -> tensor<8x4x4x32xf32>
+  %w3 = tensor.empty() : tensor<3x3xf32>
+  %e2 = tensor.empty() : tensor<8x5x5x32xf32>
+  %init2 = linalg.fill ins(%zero : f32) outs(%e2 : tensor<8x5x5x32xf32>) -> tensor<8x5x5x32xf32>
+  %sum = linalg.pooling_nhwc_sum {strides = dense<1> : tensor<2xi64>, dilations = dense<1> : tensor<2xi64>}
+           ins(%x, %w3 : tensor<8x7x7x32xf32>, tensor<3x3xf32>) outs(%init2 : tensor<8x5x5x32xf32>) -> tensor<8x5x5x32xf32>
+  %w12 = tensor.empty() : tensor<1x2xf32>
+  %e3 = tensor.empty() : tensor<8x7x6x32xf32>
+  %init3 = linalg.fill ins(%one : f32) outs(%e3 : tensor<8x7x6x32xf32>) -> tensor<8x7x6x32xf32>
+  %min = linalg.pooling_nhwc_min {strides = dense<1> : tensor<2xi64>, dilations = dense<1> : tensor<2xi64>}
+           ins(%x, %w12 : tensor<8x7x7x32xf32>, tensor<1x2xf32>) outs(%init3 : tensor<8x7x6x32xf32>) -> tensor<8x7x6x32xf32>
+  return %max, %sum, %min : tensor<8x4x4x32xf32>, tensor<8x5x5x32xf32>, tensor<8x7x6x32xf32>
+}
+
+// -----
+
+// A pad something else reads is one-tap windows, viewed without the tap
+// dimensions (tpu-bufferize makes the reshape a view); a convolution
+// reading it too takes its windows of the padded image.
+// CHECK-LABEL: func @pad
+// CHECK: %[[T:.*]] = tpu.windows %arg0 {dilations = array<i64: 1, 1>, pad_value = 2.500000e+00 : f32, padding = array<i64: 2, 0, 1, 3>, strides = array<i64: 1, 1>, window = array<i64: 1, 1>} : tensor<1x5x6x3xf32> -> tensor<1x1x1x7x10x3xf32>
+// CHECK: %[[P:.*]] = tpu.reshape %[[T]] : tensor<1x1x1x7x10x3xf32> -> tensor<1x7x10x3xf32>
+// CHECK: %[[X:.*]] = tpu.resize %[[P]] : tensor<1x7x10x3xf32> -> tensor<1x7x10x128xf32>
+// CHECK: tpu.windows %[[X]] {{.*}} padding = array<i64: 0, 0, 0, 0>
+// CHECK: return %[[P]]
+func.func @pad(%x: tensor<1x5x6x3xf32>, %w: tensor<1x1x3x4xf32>) -> (tensor<1x7x10x3xf32>, tensor<1x7x10x4xf32>) {
+  %v = arith.constant 2.5 : f32
+  %zero = arith.constant 0.0 : f32
+  %p = tensor.pad %x low[0, 2, 1, 0] high[0, 0, 3, 0] {
+  ^bb0(%i: index, %j: index, %k: index, %l: index):
+    tensor.yield %v : f32
+  } : tensor<1x5x6x3xf32> to tensor<1x7x10x3xf32>
+  %e = tensor.empty() : tensor<1x7x10x4xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<1x7x10x4xf32>) -> tensor<1x7x10x4xf32>
+  %y = linalg.conv_2d_nhwc_hwcf {strides = dense<1> : tensor<2xi64>, dilations = dense<1> : tensor<2xi64>}
+         ins(%p, %w : tensor<1x7x10x3xf32>, tensor<1x1x3x4xf32>) outs(%init : tensor<1x7x10x4xf32>) -> tensor<1x7x10x4xf32>
+  return %p, %y : tensor<1x7x10x3xf32>, tensor<1x7x10x4xf32>
+}

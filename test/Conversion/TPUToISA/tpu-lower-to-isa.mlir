@@ -349,6 +349,27 @@ func.func @main() {
 
 // -----
 
+// Sublane strides: 1 (s31), 0 (s0, a sublane broadcast), and any other
+// loaded into a register (a stride-2 window's columns).
+// CHECK: tpu_isa.program @main
+// CHECK: inst v.ld [[A:v[0-9]+]], s0, 0, s31, 0xff
+// CHECK: inst v.ld [[B:v[0-9]+]], s0, 0, s0, 0xff
+// CHECK: inst s.li [[TWO:s[0-9]+]], 2
+// CHECK: inst v.ld [[C:v[0-9]+]], s0, 0, [[TWO]], 0xff
+func.func @main() {
+  %c0 = arith.constant 0 : index
+  %buf = memref.alloc() {tpu.address = 0 : i64} : memref<16x128xf32, #tpu.memory_space<vmem>>
+  %a = tpu.vector_load %buf[%c0] : memref<16x128xf32, #tpu.memory_space<vmem>>, vector<8x128xf32>
+  %b = tpu.vector_load %buf[%c0] {sublane_stride = 0 : i64} : memref<16x128xf32, #tpu.memory_space<vmem>>, vector<8x128xf32>
+  %c = tpu.vector_load %buf[%c0] {sublane_stride = 2 : i64} : memref<16x128xf32, #tpu.memory_space<vmem>>, vector<8x128xf32>
+  %s = arith.addf %a, %b : vector<8x128xf32>
+  %t = arith.addf %s, %c : vector<8x128xf32>
+  tpu.vector_store %t, %buf[%c0] : vector<8x128xf32>, memref<16x128xf32, #tpu.memory_space<vmem>>
+  return
+}
+
+// -----
+
 func.func @main() {
   %c0 = arith.constant 0 : index
   %in = memref.alloc() {tpu.address = 0 : i64} : memref<128x128xf32, #tpu.memory_space<vmem>>

@@ -17,10 +17,18 @@ func.func @rhs_rank(%a: tensor<8x128xf32>, %b: tensor<128xf32>) -> tensor<8xf32>
 
 // -----
 
-func.func @rank_mismatch(%a: tensor<2x8x128xf32>, %b: tensor<128x8xf32>) -> tensor<2x8x8xf32> {
-  // expected-error @+1 {{'tpu.matmul' op lhs and rhs must have the same rank (the same batch dimensions), got 'tensor<2x8x128xf32>' and 'tensor<128x8xf32>'}}
-  %0 = tpu.matmul %a, %b : tensor<2x8x128xf32>, tensor<128x8xf32> -> tensor<2x8x8xf32>
-  return %0 : tensor<2x8x8xf32>
+func.func @rank_mismatch(%a: tensor<2x3x8x128xf32>, %b: tensor<3x128x8xf32>) -> tensor<2x3x8x8xf32> {
+  // expected-error @+1 {{'tpu.matmul' op lhs and rhs must have the same rank (the same batch dimensions), or rhs rank 2 (shared by every batch), got 'tensor<2x3x8x128xf32>' and 'tensor<3x128x8xf32>'}}
+  %0 = tpu.matmul %a, %b : tensor<2x3x8x128xf32>, tensor<3x128x8xf32> -> tensor<2x3x8x8xf32>
+  return %0 : tensor<2x3x8x8xf32>
+}
+
+// -----
+
+func.func @shared_rhs_result(%a: tensor<2x8x128xf32>, %b: tensor<128x8xf32>) -> tensor<8x8xf32> {
+  // expected-error @+1 {{'tpu.matmul' op result shape must be [batch..., M, N] = [2, 8, 8], got [8, 8]}}
+  %0 = tpu.matmul %a, %b : tensor<2x8x128xf32>, tensor<128x8xf32> -> tensor<8x8xf32>
+  return %0 : tensor<8x8xf32>
 }
 
 // -----
@@ -498,5 +506,61 @@ func.func @reduce_matrices_shape(%a: tensor<4x7x300xf32>) {
 func.func @reduce_columns_shape(%a: tensor<7x300xf32>) {
   // expected-error @+1 {{'tpu.reduce_columns' op reduces the second-to-last dimension of an f32 shape to 1, keeping the rest: 'tensor<7x300xf32>' to 'tensor<7x1xf32>'}}
   %r = tpu.reduce_columns %a kind = <sum> init = 0.0 : tensor<7x300xf32> -> tensor<7x1xf32>
+  return
+}
+
+// -----
+
+func.func @windows_rank(%x: tensor<9x9x3xf32>) {
+  // expected-error @+1 {{'tpu.windows' op takes an image batch [N, H, W, C], got 'tensor<9x9x3xf32>'}}
+  %w = tpu.windows %x {window = array<i64: 3, 3>, strides = array<i64: 1, 1>, dilations = array<i64: 1, 1>, padding = array<i64: 0, 0, 0, 0>, pad_value = 0.0 : f32} : tensor<9x9x3xf32> -> tensor<3x3x1x7x7x3xf32>
+  return
+}
+
+// -----
+
+func.func @windows_sizes(%x: tensor<1x9x9x3xf32>) {
+  // expected-error @+1 {{'tpu.windows' op window, strides and dilations are two positive sizes each (rows, columns)}}
+  %w = tpu.windows %x {window = array<i64: 3, 3>, strides = array<i64: 0, 1>, dilations = array<i64: 1, 1>, padding = array<i64: 0, 0, 0, 0>, pad_value = 0.0 : f32} : tensor<1x9x9x3xf32> -> tensor<3x3x1x7x7x3xf32>
+  return
+}
+
+// -----
+
+func.func @windows_padding(%x: tensor<1x9x9x3xf32>) {
+  // expected-error @+1 {{'tpu.windows' op padding is [top, bottom, left, right], none negative}}
+  %w = tpu.windows %x {window = array<i64: 3, 3>, strides = array<i64: 1, 1>, dilations = array<i64: 1, 1>, padding = array<i64: 0, 0, -1>, pad_value = 0.0 : f32} : tensor<1x9x9x3xf32> -> tensor<3x3x1x7x7x3xf32>
+  return
+}
+
+// -----
+
+func.func @windows_too_large(%x: tensor<1x9x9x3xf32>) {
+  // expected-error @+1 {{'tpu.windows' op a window is larger than the padded image 'tensor<1x9x9x3xf32>'}}
+  %w = tpu.windows %x {window = array<i64: 3, 3>, strides = array<i64: 1, 1>, dilations = array<i64: 5, 1>, padding = array<i64: 0, 0, 0, 0>, pad_value = 0.0 : f32} : tensor<1x9x9x3xf32> -> tensor<3x3x1x1x7x3xf32>
+  return
+}
+
+// -----
+
+func.func @windows_result(%x: tensor<1x9x9x3xf32>) {
+  // expected-error @+1 {{'tpu.windows' op result must be [3, 3, 1, 4, 9, 3] (the taps leading) or [1, 4, 9, 27] (the taps in lanes), got 'tensor<3x3x1x7x7x3xf32>'}}
+  %w = tpu.windows %x {window = array<i64: 3, 3>, strides = array<i64: 2, 1>, dilations = array<i64: 1, 1>, padding = array<i64: 0, 0, 1, 1>, pad_value = 0.0 : f32} : tensor<1x9x9x3xf32> -> tensor<3x3x1x7x7x3xf32>
+  return
+}
+
+// -----
+
+func.func @windows_lanes(%x: tensor<1x9x9x3xf32>) {
+  // expected-error @+1 {{'tpu.windows' op puts the taps in lanes only when each fills whole lane tiles: C must be a multiple of 128, got 'tensor<1x9x9x3xf32>'}}
+  %w = tpu.windows %x {window = array<i64: 3, 3>, strides = array<i64: 1, 1>, dilations = array<i64: 1, 1>, padding = array<i64: 0, 0, 0, 0>, pad_value = 0.0 : f32} : tensor<1x9x9x3xf32> -> tensor<1x7x7x27xf32>
+  return
+}
+
+// -----
+
+func.func @windows_type(%x: tensor<1x9x9x3xf32>) {
+  // expected-error @+1 {{'tpu.windows' op keeps the element type, got 'tensor<1x9x9x3xf32>' to 'tensor<3x3x1x7x7x3xbf16>'}}
+  %w = tpu.windows %x {window = array<i64: 3, 3>, strides = array<i64: 1, 1>, dilations = array<i64: 1, 1>, padding = array<i64: 0, 0, 0, 0>, pad_value = 0.0 : f32} : tensor<1x9x9x3xf32> -> tensor<3x3x1x7x7x3xbf16>
   return
 }

@@ -142,6 +142,18 @@ func.func @reduce(%x: tensor<7x300xf32>, %y: tensor<2x3x4x7x300xf32>) -> (tensor
   return %s, %w : tensor<7x1xf32>, tensor<7x300xf32>
 }
 
+// Image windows, both layouts, and a matmul by a shared rhs.
+// CHECK-LABEL: func @windows
+// CHECK: %[[T:.*]] = tpu.windows %arg0 {dilations = array<i64: 1, 2>, pad_value = 0xFF800000 : f32, padding = array<i64: 1, 0, 2, 1>, strides = array<i64: 2, 1>, window = array<i64: 2, 3>} : tensor<2x9x11x3xf32> -> tensor<2x3x2x5x10x3xf32>
+// CHECK: %[[P:.*]] = tpu.windows %arg1 {{.*}} : tensor<2x9x11x128xf32> -> tensor<2x9x11x1152xf32>
+// CHECK: tpu.matmul %[[P]], %arg2 : tensor<2x9x11x1152xf32>, tensor<1152x5xf32> -> tensor<2x9x11x5xf32>
+func.func @windows(%x: tensor<2x9x11x3xf32>, %y: tensor<2x9x11x128xf32>, %w: tensor<1152x5xf32>) -> (tensor<2x3x2x5x10x3xf32>, tensor<2x9x11x5xf32>) {
+  %t = tpu.windows %x {window = array<i64: 2, 3>, strides = array<i64: 2, 1>, dilations = array<i64: 1, 2>, padding = array<i64: 1, 0, 2, 1>, pad_value = 0xFF800000 : f32} : tensor<2x9x11x3xf32> -> tensor<2x3x2x5x10x3xf32>
+  %p = tpu.windows %y {window = array<i64: 3, 3>, strides = array<i64: 1, 1>, dilations = array<i64: 1, 1>, padding = array<i64: 1, 1, 1, 1>, pad_value = 0.0 : f32} : tensor<2x9x11x128xf32> -> tensor<2x9x11x1152xf32>
+  %c = tpu.matmul %p, %w : tensor<2x9x11x1152xf32>, tensor<1152x5xf32> -> tensor<2x9x11x5xf32>
+  return %t, %c : tensor<2x3x2x5x10x3xf32>, tensor<2x9x11x5xf32>
+}
+
 // The vreg-level ops of reductions.
 // CHECK-LABEL: func @lanes
 // CHECK: tpu.lane_mask %arg1 : vector<8x128xi1>

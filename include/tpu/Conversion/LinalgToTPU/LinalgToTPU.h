@@ -4,6 +4,7 @@
 #define TPU_CONVERSION_LINALGTOTPU_LINALGTOTPU_H
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/PatternMatch.h"
 #include "tpu/Dialect/TPU/IR/TPUOps.h"
 
@@ -77,6 +78,45 @@ llvm::FailureOr<ReshapeOp> convertReshape(mlir::RewriterBase &rewriter,
 
 /// Whether `op` is a matrix product convertMatmul takes.
 bool isMatmulLike(mlir::Operation *op);
+
+/// True if `init` is a linalg.fill of a zero constant: a matmul then
+/// starts from zero rather than accumulating into anything.
+bool isZeroFill(mlir::Value init);
+
+/// Why a value of `type` cannot be an operand (or, with `isResult`, the
+/// init) of a contraction on the MXU, or nothing: it must be a static
+/// tensor of f32 or bf16 (f32 for the init).
+std::optional<std::string> getContractionOperandProblem(mlir::Type type,
+                                                        bool isResult);
+
+/// Whether `op` is a convolution or pooling the TPU takes through
+/// tpu.windows: linalg.conv_2d_nhwc_hwcf or linalg.pooling_nhwc_max, _min
+/// or _sum.
+bool isWindowOp(mlir::Operation *op);
+
+/// Replaces a linalg.conv_2d_nhwc_hwcf on tensors by the im2col matmul:
+/// tpu.windows of the image (channels padded with zeros to a multiple of
+/// 128, a tensor.pad producing it folded in) with the taps in lanes, times
+/// the filter as a [KH * KW * C, F] matrix. Precision and init as
+/// convertMatmul. Fails with an error on the op when an operand is not
+/// supported.
+llvm::FailureOr<MatmulOp> convertConvolution(mlir::RewriterBase &rewriter,
+                                             mlir::linalg::Conv2DNhwcHwcfOp op,
+                                             Precision defaultPrecision);
+
+/// Replaces a linalg.pooling_nhwc_max, _min or _sum of f32 tensors whose
+/// init is a constant fill by tpu.reduce_matrices over the taps of
+/// tpu.windows (a tensor.pad producing the image folded in). Fails with
+/// an error on the op otherwise.
+llvm::FailureOr<ReduceMatricesOp> convertPooling(mlir::RewriterBase &rewriter,
+                                                 mlir::linalg::LinalgOp op);
+
+/// Replaces a tensor.pad of the rows and columns of an NHWC image by a
+/// constant with one-tap tpu.windows, unless convolutions and poolings,
+/// which fold it, are all that read it (then it fails, changing nothing).
+/// Fails with an error on the op when it pads anything else.
+llvm::FailureOr<ReshapeOp> convertPad(mlir::RewriterBase &rewriter,
+                                      mlir::tensor::PadOp op);
 
 /// The patterns of both conversions; named elementwise ops (linalg.add,
 /// linalg.div, ...) are generalized first.

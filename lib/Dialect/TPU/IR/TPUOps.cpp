@@ -23,7 +23,8 @@ static std::string formatShape(ArrayRef<int64_t> shape) {
 
 /// The shape rules a matmul's operands share, for tpu.matmul and each term
 /// of tpu.matmul_passes: [batch..., M, K] x [batch..., K, N] -> [batch..., M,
-/// N], with an accumulator (if any) of the result's shape.
+/// N], or with a K x N rhs that every batch shares (a convolution's
+/// filter), with an accumulator (if any) of the result's shape.
 static LogicalResult verifyMatmulShapes(Operation *op, Type lhsTy, Type rhsTy,
                                         Type resultTy, Value acc) {
   auto emitOpError = [&]() { return op->emitOpError(); };
@@ -37,19 +38,21 @@ static LogicalResult verifyMatmulShapes(Operation *op, Type lhsTy, Type rhsTy,
   if (rhs.size() < 2)
     return emitOpError() << "rhs must have rank >= 2 ([batch...,] K, N), got "
                          << rhsType;
-  if (lhs.size() != rhs.size())
+  if (lhs.size() != rhs.size() && rhs.size() != 2)
     return emitOpError() << "lhs and rhs must have the same rank (the same "
-                            "batch dimensions), got "
+                            "batch dimensions), or rhs rank 2 (shared by "
+                            "every batch), got "
                          << lhsType << " and " << rhsType;
   size_t batchRank = lhs.size() - 2;
   ArrayRef<int64_t> lhsBatch = lhs.take_front(batchRank);
-  ArrayRef<int64_t> rhsBatch = rhs.take_front(batchRank);
-  if (lhsBatch != rhsBatch)
+  ArrayRef<int64_t> rhsBatch = rhs.drop_back(2);
+  if (!rhsBatch.empty() && lhsBatch != rhsBatch)
     return emitOpError() << "batch dimensions differ: lhs has "
                          << formatShape(lhsBatch) << ", rhs has "
                          << formatShape(rhsBatch);
+  rhs = rhs.take_back(2);
   int64_t m = lhs[batchRank], k = lhs[batchRank + 1];
-  int64_t rhsK = rhs[batchRank], n = rhs[batchRank + 1];
+  int64_t rhsK = rhs[0], n = rhs[1];
   if (k != rhsK)
     return emitOpError() << "contraction dimensions differ: lhs is M x K = "
                          << m << " x " << k << " but rhs is K x N = " << rhsK
@@ -276,6 +279,69 @@ LogicalResult ReduceColumnsOp::verify() {
       !elementTypeOf(result).isF32())
     return emitOpError() << "reduces the second-to-last dimension of an f32 "
                             "shape to 1, keeping the rest: "
+                         << getSource().getType() << " to " << result.getType();
+  return success();
+}
+
+bool WindowsOp::hasLeadingTaps() {
+  return shapeOf(getResultValue()).size() == 6;
+}
+
+std::optional<std::array<int64_t, 2>>
+WindowsOp::getOutputSize(ArrayRef<int64_t> source, ArrayRef<int64_t> window,
+                         ArrayRef<int64_t> strides, ArrayRef<int64_t> dilations,
+                         ArrayRef<int64_t> padding) {
+  std::array<int64_t, 2> size;
+  for (int i = 0; i < 2; ++i) {
+    int64_t padded = source[1 + i] + padding[2 * i] + padding[2 * i + 1];
+    int64_t extent = dilations[i] * (window[i] - 1) + 1;
+    if (padded < extent)
+      return std::nullopt;
+    size[i] = (padded - extent) / strides[i] + 1;
+  }
+  return size;
+}
+
+LogicalResult WindowsOp::verify() {
+  if (failed(verifyKernelForm(*this, getSource(), getOutsRange())))
+    return failure();
+  ArrayRef<int64_t> source = shapeOf(getSource());
+  Value result = getResultValue();
+  ArrayRef<int64_t> to = shapeOf(result);
+  if (source.size() != 4)
+    return emitOpError() << "takes an image batch [N, H, W, C], got "
+                         << getSource().getType();
+  auto positive = [](ArrayRef<int64_t> values, size_t size) {
+    return values.size() == size &&
+           llvm::all_of(values, [](int64_t v) { return v >= 1; });
+  };
+  if (!positive(getWindow(), 2) || !positive(getStrides(), 2) ||
+      !positive(getDilations(), 2))
+    return emitOpError() << "window, strides and dilations are two positive "
+                            "sizes each (rows, columns)";
+  if (getPadding().size() != 4 ||
+      llvm::any_of(getPadding(), [](int64_t p) { return p < 0; }))
+    return emitOpError() << "padding is [top, bottom, left, right], none "
+                            "negative";
+  std::optional<std::array<int64_t, 2>> size = getOutputSize(
+      source, getWindow(), getStrides(), getDilations(), getPadding());
+  if (!size)
+    return emitOpError() << "a window is larger than the padded image "
+                         << getSource().getType();
+  auto [n, c] = std::pair(source[0], source[3]);
+  auto [kh, kw] = std::pair(getWindow()[0], getWindow()[1]);
+  SmallVector<int64_t> leading = {kh, kw, n, (*size)[0], (*size)[1], c};
+  SmallVector<int64_t> inLanes = {n, (*size)[0], (*size)[1], kh * kw * c};
+  if (to != ArrayRef<int64_t>(leading) && to != ArrayRef<int64_t>(inLanes))
+    return emitOpError() << "result must be " << formatShape(leading)
+                         << " (the taps leading) or " << formatShape(inLanes)
+                         << " (the taps in lanes), got " << result.getType();
+  if (to.size() == 4 && c % int64_t(kLanes) != 0)
+    return emitOpError() << "puts the taps in lanes only when each fills "
+                            "whole lane tiles: C must be a multiple of "
+                         << int64_t(kLanes) << ", got " << getSource().getType();
+  if (elementTypeOf(result) != elementTypeOf(getSource()))
+    return emitOpError() << "keeps the element type, got "
                          << getSource().getType() << " to " << result.getType();
   return success();
 }

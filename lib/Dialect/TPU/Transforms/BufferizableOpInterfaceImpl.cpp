@@ -90,7 +90,7 @@ public:
       result = reduce.getKind() == ReductionKind::Sum &&
                reduce.getInit().isZero() && of(reduce.getSource());
     else if (isa<ReshapeOp, SplitOp, BroadcastOp, ReduceOp, BroadcastLanesOp,
-                 TransposeOp>(op))
+                 TransposeOp, WindowsOp>(op))
       result = of(op->getOperand(0));
     for (Value value : op->getResults())
       zeroPadded[value] = result;
@@ -311,7 +311,8 @@ void tpu::registerBufferizableOpInterfaceExternalModels(
     MatmulPassesOp::attachInterface<MatmulPassesOpInterface>(*context);
     ElementwiseOp::attachInterface<ElementwiseOpInterface>(*context);
     attachUnaryKernelModels<BroadcastOp, ReduceOp, ReduceColumnsOp,
-                            ReduceMatricesOp, TransposeOp, BroadcastLanesOp>(
+                            ReduceMatricesOp, TransposeOp, BroadcastLanesOp,
+                            WindowsOp>(
         context);
     ResizeOp::attachInterface<RelayoutOpInterface<ResizeOp>>(*context);
     ReshapeOp::attachInterface<RelayoutOpInterface<ReshapeOp>>(*context);

@@ -119,8 +119,12 @@ SmallVector<Value, 3> getParts(RewriterBase &rewriter, Location loc,
   return parts;
 }
 
-/// M x N x K (times the batch) of the matmul before padding.
+/// M x N x K (times the batch) of the matmul before padding, or what the
+/// op says its useful MACs are (a convolution's padded channels are not).
 int64_t getUsefulMacs(MatmulOp op) {
+  if (auto macs =
+          op->getAttrOfType<IntegerAttr>(TPUDialect::getUsefulMacsAttrName()))
+    return macs.getInt();
   auto shapeOf = [](Value v) {
     return cast<ShapedType>(stripZeroPadding(v).getType()).getShape();
   };

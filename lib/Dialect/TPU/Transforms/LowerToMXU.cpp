@@ -98,5 +98,6 @@ void tpu::populateLowerToMXUPatterns(RewritePatternSet &patterns,
                LowerKernel<ReduceColumnsOp, lowerReduceColumns>,
                LowerKernel<ReduceMatricesOp, lowerReduceMatrices>,
                LowerKernel<BroadcastLanesOp, lowerBroadcastLanes>,
-               LowerKernel<TransposeOp, lowerTranspose>>(context);
+               LowerKernel<TransposeOp, lowerTranspose>,
+               LowerKernel<WindowsOp, lowerWindows>>(context);
 }

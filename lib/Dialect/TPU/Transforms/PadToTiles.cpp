@@ -67,6 +67,7 @@ FailureOr<MatmulOp> tpu::padMatmulToTiles(RewriterBase &rewriter, MatmulOp op) {
   paddedShape.append({padding.paddedM, padding.paddedN});
   auto padded = MatmulOp::create(rewriter, loc, resultType.clone(paddedShape),
                                  lhs, rhs, acc, op.getPrecisionAttr());
+  padded->setDiscardableAttrs(op->getDiscardableAttrDictionary());
   rewriter.replaceOpWithNewOp<ResizeOp>(op, resultType, padded.getResult(),
                                         Value());
   return padded;

@@ -53,3 +53,14 @@ module attributes {tpu.chip = #tpu.chip<v4>} {
     return
   }
 }
+
+// -----
+
+#tiled4 = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2 floordiv 8, d3 floordiv 128, d2 mod 8, d3 mod 128)>
+#tiled6 = affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1, d2, d3, d4 floordiv 8, d5 floordiv 128, d4 mod 8, d5 mod 128)>
+#hbm = #tpu.memory_space<hbm>
+func.func @main(%x: memref<1x1x40000x128xf32, #tiled4, #hbm>, %t: memref<1x1x1x1x40000x128xf32, #tiled6, #hbm>) {
+  // expected-error @+1 {{tpu-lower-to-mxu: the windows of an image row of 'memref<1x1x40000x128xf32, affine_map<(d0, d1, d2, d3) -> (d0, d1, d2 floordiv 8, d3 floordiv 128, d2 mod 8, d3 mod 128)>, #tpu.memory_space<hbm>>' do not fit VMEM; use narrower images}}
+  tpu.windows %x outs(%t) {window = array<i64: 1, 1>, strides = array<i64: 1, 1>, dilations = array<i64: 1, 1>, padding = array<i64: 0, 0, 0, 0>, pad_value = 0.0 : f32} : memref<1x1x40000x128xf32, #tiled4, #hbm> outs memref<1x1x1x1x40000x128xf32, #tiled6, #hbm>
+  return
+}

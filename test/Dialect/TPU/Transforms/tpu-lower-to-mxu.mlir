@@ -288,3 +288,66 @@ func.func @main(%a: tensor<130x300xf32>) -> tensor<300x130xf32> {
   %t = tpu.transpose %a : tensor<130x300xf32> -> tensor<300x130xf32>
   return %t : tensor<300x130xf32>
 }
+
+// -----
+
+// Windows with the taps leading, of a 2 x 9 x 11 x 130 image (2 channel
+// tiles, 2 row tiles): the slab of each channel tile is the pad value
+// (-inf) in rows 0..8 and 24..32 around the image row DMAed to row 8,
+// strided by the 2 channel tiles; the pad-value slabs (the second with
+// its padding lanes zero) are at rows 64 and 96. Only an image row in the
+// image is DMAed, and its padding columns (rows 3.. of its last tile) are
+// the pad value again; each output tile of window column kw is one v.ld
+// with stride 2 from slab row 6 + 2 kw (the left padding of 2 is 8 - 2).
+// CHECK-LABEL: func.func @main
+// CHECK: %[[SLABS:.*]] = memref.alloc() : memref<128x128xf32, #tpu.memory_space<vmem>>
+// CHECK: %[[NEG:.*]] = arith.constant dense<0xFF800000>
+// CHECK: %[[MASK:.*]] = tpu.lane_mask %c2
+// CHECK: %[[PARTIAL:.*]] = arith.select %[[MASK]], %[[NEG]]
+// CHECK: scf.for %{{.*}} = %c64 to %c96 step %c8
+// CHECK: tpu.vector_store %[[NEG]], %[[SLABS]]
+// CHECK: scf.for %{{.*}} = %c96{{.*}} to %c128 step %c8
+// CHECK: tpu.vector_store %[[PARTIAL]], %[[SLABS]]
+// CHECK: %[[IN:.*]] = arith.cmpi slt, %c0, %{{.*}} : index
+// CHECK: scf.if %[[IN]] {
+// CHECK: tpu.dma_load %arg0[%{{.*}}, stride %c2{{.*}}] to %[[SLABS]][%{{.*}}] tiles %c2
+// CHECK: tpu.dma_wait sem 0 count 2
+// CHECK: tpu.vector_store %{{.*}}, %[[SLABS]][%{{.*}}] {sublane_mask = 7 : i64}
+// CHECK: }
+// CHECK: arith.select %[[IN]], %{{.*}}, %c64
+// CHECK: tpu.vector_load %[[SLABS]][%{{.*}}] {sublane_stride = 2 : i64}
+// CHECK: tpu.vector_store %{{.*}} {sublane_mask = 31 : i64}
+// CHECK: arith.select %[[IN]], %{{.*}}, %c96
+// CHECK: tpu.dma_store
+// CHECK: tpu.dma_wait sem 1 count 3
+func.func @main(%x: tensor<2x9x11x130xf32>) -> tensor<2x3x2x5x5x130xf32> {
+  %t = tpu.windows %x {window = array<i64: 2, 3>, strides = array<i64: 2, 2>, dilations = array<i64: 1, 2>, padding = array<i64: 1, 0, 2, 1>, pad_value = 0xFF800000 : f32} : tensor<2x9x11x130xf32> -> tensor<2x3x2x5x5x130xf32>
+  return %t : tensor<2x3x2x5x5x130xf32>
+}
+
+// -----
+
+// Windows with the taps in lanes and no padding: no row can be outside
+// the image (no pad-value slabs, no test), and each output column tile's
+// taps of one window row go out as one run of 3 taps x 1 channel tile.
+// CHECK-LABEL: func.func @main
+// CHECK-NOT: scf.if
+// CHECK: tpu.vector_load {{.*}} : memref<{{.*}}>, vector<8x128xf32>
+// CHECK: tpu.dma_store %{{.*}} tiles %c3{{.*}} sem 1
+// CHECK: tpu.dma_wait sem 1 count 2
+func.func @main(%x: tensor<1x9x18x128xf32>) -> tensor<1x7x16x1152xf32> {
+  %t = tpu.windows %x {window = array<i64: 3, 3>, strides = array<i64: 1, 1>, dilations = array<i64: 1, 1>, padding = array<i64: 0, 0, 0, 0>, pad_value = 0.0 : f32} : tensor<1x9x18x128xf32> -> tensor<1x7x16x1152xf32>
+  return %t : tensor<1x7x16x1152xf32>
+}
+
+// -----
+
+// A matmul by a shared rhs: the 2 x 3 batches' 8-row tiles are one matrix
+// of 6 row blocks, all in the result slots at once; no batch loop.
+// CHECK-LABEL: func.func @main
+// CHECK: scf.for %{{.*}} = %{{.*}} to %c1{{.*}} step %c1
+// CHECK: scf.for %{{.*}} = %{{.*}} to %c6{{.*}} step %c6
+func.func @main(%a: tensor<2x3x8x128xf32>, %b: tensor<128x128xf32>) -> tensor<2x3x8x128xf32> {
+  %c = tpu.matmul_passes lhs(%a) rhs(%b) {nan_fixed_terms = 0 : i64} : (tensor<2x3x8x128xf32>, tensor<128x128xf32>) -> tensor<2x3x8x128xf32>
+  return %c : tensor<2x3x8x128xf32>
+}

@@ -34,7 +34,9 @@ def TPU_Dialect : Dialect {
       return ::llvm::StringLiteral("tpu.precision");
     }
     /// Set by the compiler: the MACs a matmul (or the entry) needs before
-    /// padding, times its passes, for the simulator's padding efficiency.
+    /// padding, for the simulator's padding efficiency. On a tpu.matmul
+    /// (a convolution's, whose padded channels are not useful) once; on a
+    /// tpu.matmul_passes and the entry, times the passes.
     static constexpr ::llvm::StringLiteral getUsefulMacsAttrName() {
       return ::llvm::StringLiteral("tpu.useful_macs");
     }

@@ -11,6 +11,9 @@
 #include "tpu/Dialect/TPU/IR/TPUDialect.h"
 #include "tpu/Dialect/TPU/IR/TiledBuffer.h"
 
+#include <array>
+#include <optional>
+
 namespace tpu {
 
 /// What every kernel op (TPUOps.td's TPU_KernelOp) has: tpu-bufferize

@@ -97,7 +97,8 @@ def TPU_MatmulOp : TPU_Op<"matmul", [Pure]> {
     `result = acc + lhs x rhs`, batched over leading dimensions:
     `lhs` is `[batch..., M, K]`, `rhs` is `[batch..., K, N]`, the optional
     accumulator and the result are `[batch..., M, N]`. Both operands have the
-    same batch dimensions. Operands are f32 or bf16 (they may differ); the
+    same batch dimensions, or `rhs` is one `[K, N]` matrix every batch
+    shares (a convolution's filter against its `tpu.windows` patches). Operands are f32 or bf16 (they may differ); the
     accumulator and result are f32. Without an accumulator the sum starts from
     zero.
 
@@ -352,6 +353,59 @@ def TPU_ReduceMatricesOp : TPU_UnaryKernelOp<"reduce_matrices",
   }];
 }
 
+def TPU_WindowsOp : TPU_UnaryKernelOp<"windows",
+    (ins DenseI64ArrayAttr:$window, DenseI64ArrayAttr:$strides,
+         DenseI64ArrayAttr:$dilations, DenseI64ArrayAttr:$padding,
+         F32Attr:$pad_value)> {
+  let summary = "The windows of an NHWC image, as convolution and pooling see them";
+  let description = [{
+    The source is an image batch `[N, H, W, C]`; `window` is `[KH, KW]`,
+    `strides` and `dilations` `[sh, sw]` and `[dh, dw]`, and `padding`
+    `[top, bottom, left, right]`: the image as if `tensor.pad` had first
+    surrounded it with that many rows and columns of `pad_value`. The
+    output is `OH x OW` with `OH = (H + top + bottom - dh (KH - 1) - 1) /
+    sh + 1` (likewise OW), and tap `(kh, kw)` of output position
+    `(oh, ow)` is the padded image's element at row `oh sh + kh dh` and
+    column `ow sw + kw dw`. The result holds the taps in one of two
+    layouts, which its rank says:
+
+    - rank 6, `[KH, KW, N, OH, OW, C]`: the taps lead, so a pooling is a
+      `tpu.reduce_matrices` over the first two dimensions;
+    - rank 4, `[N, OH, OW, KH * KW * C]`: the taps of a position are one
+      row, tap `kh * KW + kw` in lanes `[t C, (t + 1) C)`: the im2col
+      matrix a convolution multiplies by its filter. C must be a multiple
+      of 128 (`tpu-convert-linalg` pads the channels first), so every
+      tap fills whole lane tiles.
+
+    On the machine the columns of an image row are a tile's sublanes and
+    the channels its lanes: the kernel reads each output tile's eight
+    columns with one strided `v.ld` from the padded image row in VMEM.
+    Padding rows of the result are zero; its padding lanes are the
+    source's.
+
+    ```mlir
+    %p = tpu.windows %x {window = array<i64: 3, 3>,
+                         strides = array<i64: 1, 1>,
+                         dilations = array<i64: 1, 1>,
+                         padding = array<i64: 1, 1, 1, 1>, pad_value = 0.0 : f32}
+           : tensor<8x32x32x128xf32> -> tensor<8x32x32x1152xf32>
+    ```
+  }];
+  let extraClassDeclaration = TPU_UnaryKernelDeclarations # [{
+    /// Whether the taps lead the result (rank 6) rather than lie in its
+    /// lanes (rank 4).
+    bool hasLeadingTaps();
+    /// The output's [OH, OW] for a source of [N, H, W, C], or nothing if
+    /// a window does not fit the padded image.
+    static std::optional<std::array<int64_t, 2>>
+    getOutputSize(::llvm::ArrayRef<int64_t> source,
+                  ::llvm::ArrayRef<int64_t> window,
+                  ::llvm::ArrayRef<int64_t> strides,
+                  ::llvm::ArrayRef<int64_t> dilations,
+                  ::llvm::ArrayRef<int64_t> padding);
+  }];
+}
+
 def TPU_BroadcastLanesOp : TPU_UnaryKernelOp<"broadcast_lanes"> {
   let summary = "Repeat a column's value across each row";
   let description = [{
@@ -580,13 +634,14 @@ def TPU_MxuPopOp : TPU_Op<"mxu_pop"> {
 def TPU_VectorLoadOp : TPU_Op<"vector_load"> {
   let summary = "Load one VMEM tile into a vector register";
   let description = [{
-    Rows `row` .. `row + 7` of `source` as an 8 x 128 vector, or with
-    `sublane_stride = 0` row `row` in every sublane (a sublane broadcast).
-    Becomes `v.ld`.
+    Rows `row + s * sublane_stride` of `source` for s = 0 .. 7, as an 8 x
+    128 vector: the tile at `row` by default, with `sublane_stride = 0` row
+    `row` in every sublane (a sublane broadcast), with 2 every other row
+    (a stride-2 window's columns). Becomes `v.ld`.
   }];
   let arguments = (ins TPU_VmemBuffer:$source, Index:$row,
                        DefaultValuedAttr<ConfinedAttr<I64Attr,
-                           [IntMinValue<0>, IntMaxValue<1>]>, "1">
+                           [IntMinValue<0>, TPU_IsaOperand<"Imm32">]>, "1">
                          :$sublane_stride);
   let results = (outs TPU_Vreg:$result);
   let assemblyFormat = [{

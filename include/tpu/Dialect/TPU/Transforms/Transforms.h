@@ -88,6 +88,8 @@ llvm::FailureOr<mlir::scf::ForOp>
 lowerReduceMatrices(mlir::RewriterBase &rewriter, ReduceMatricesOp op);
 llvm::FailureOr<mlir::scf::ForOp> lowerTranspose(mlir::RewriterBase &rewriter,
                                                  TransposeOp op);
+llvm::FailureOr<mlir::scf::ForOp> lowerWindows(mlir::RewriterBase &rewriter,
+                                               WindowsOp op);
 
 /// The patterns of every kernel; `mxus` is the chip's MXU count.
 void populateLowerToMXUPatterns(mlir::RewritePatternSet &patterns,

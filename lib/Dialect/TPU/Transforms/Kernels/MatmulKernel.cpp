@@ -36,13 +36,32 @@ TiledShape tiledShapeOf(Value buffer) {
   return TiledShape::get(cast<ShapedType>(buffer.getType()).getShape().vec());
 }
 
+/// Whether every batch of the LHS shares one rank-2 RHS (a convolution's
+/// filter).
+bool hasSharedRhs(MatmulPassesOp op) {
+  return cast<ShapedType>(op.getRhs()[0].getType()).getRank() == 2;
+}
+
+/// The tiled shape the kernel sees of an LHS, result or accumulator: with
+/// a shared RHS, whole row tiles of all batches lie one after another, so
+/// they are one matrix of batch x rows rows, whose row blocks fill the
+/// MXU's result slots across batches.
+TiledShape kernelShapeOf(Value buffer, bool sharedRhs) {
+  TiledShape shape = tiledShapeOf(buffer);
+  if (!sharedRhs || shape.rows % kSublanes != 0)
+    return shape;
+  return TiledShape::get({shape.batch * shape.rows, shape.cols});
+}
+
 /// One matmul's loop nest: its plan (tile sizes, VMEM buffers) and the
 /// parts of the nest that need it.
 class MatmulKernel {
 public:
   MatmulKernel(MatmulPassesOp op, unsigned mxus)
-      : op(op), mxus(mxus), lhs(tiledShapeOf(op.getLhs()[0])),
-        rhs(tiledShapeOf(op.getRhs()[0])), out(tiledShapeOf(op.getOuts())),
+      : op(op), mxus(mxus), sharedRhs(hasSharedRhs(op)),
+        lhs(kernelShapeOf(op.getLhs()[0], sharedRhs)),
+        rhs(tiledShapeOf(op.getRhs()[0])),
+        out(kernelShapeOf(op.getOuts(), sharedRhs)),
         terms(op.getLhs().size()), nanFixed(op.getNanFixedTerms()),
         hasAcc(bool(op.getAcc())) {}
 
@@ -67,6 +86,7 @@ private:
 
   MatmulPassesOp op;
   unsigned mxus;
+  bool sharedRhs;
   TiledShape lhs, rhs, out;
   size_t terms;
   int64_t nanFixed;
@@ -201,7 +221,8 @@ void MatmulKernel::buildTerm(KernelBuilder &b, size_t term, Value batch,
 void MatmulKernel::buildEpilogue(KernelBuilder &b, Value batch, Value row0,
                                  Value col0, Value blocks) {
   bool fixNaN = nanFixed > 0;
-  TiledShape acc = hasAcc ? tiledShapeOf(op.getAcc()) : TiledShape();
+  TiledShape acc =
+      hasAcc ? kernelShapeOf(op.getAcc(), sharedRhs) : TiledShape();
   for (unsigned m = 0; m < mxus; ++m) {
     Value col = b.add(col0, m);
     Value active = b.lessThan(col, nBlocksV);
