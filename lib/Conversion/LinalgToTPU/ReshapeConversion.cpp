@@ -24,12 +24,10 @@ FailureOr<ReshapeOp> tpu::convertReshape(RewriterBase &rewriter,
   if (!ReshapeOp::hasBufferForm(from.getShape(), to.getShape()))
     return op->emitError()
            << "cannot reshape " << from << " to " << to
-           << " on the TPU: its (8,128) tiles would change (the last two "
-              "dimensions, or how many matrices there are), which needs a "
-              "relayout the compiler does not have yet; reshapes that merge "
-              "or split leading dimensions (with the rows, when they fill "
-              "whole tiles of 8), or add or drop a unit dimension in front "
-              "of the last two, are views";
+           << " on the TPU: it changes the last dimension, which needs a "
+              "relayout of lanes the compiler does not have yet; reshapes "
+              "that keep the last dimension are supported, as is a vector "
+              "to a column and back";
   rewriter.setInsertionPoint(op);
   return rewriter.replaceOpWithNewOp<ReshapeOp>(op, to, op->getOperand(0),
                                                 Value());

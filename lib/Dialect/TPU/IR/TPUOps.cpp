@@ -430,6 +430,18 @@ bool keepsTiledImage(ArrayRef<int64_t> fromShape, ArrayRef<int64_t> toShape) {
          from.batch * from.rows == to.batch * to.rows;
 }
 
+/// Whether the reshape keeps the last dimension and regroups the rows (the
+/// same sequence, in row-major order, on both sides) into matrices of
+/// another height, one side's a multiple of the other's.
+bool regroupsRows(ArrayRef<int64_t> fromShape, ArrayRef<int64_t> toShape) {
+  TiledShape from = TiledShape::get(fromShape.vec());
+  TiledShape to = TiledShape::get(toShape.vec());
+  int64_t small = std::min(from.rows, to.rows);
+  int64_t large = std::max(from.rows, to.rows);
+  return from.cols == to.cols && from.batch * from.rows == to.batch * to.rows &&
+         small > 0 && large % small == 0;
+}
+
 std::optional<bool> isVectorToColumn(ArrayRef<int64_t> from,
                                      ArrayRef<int64_t> to) {
   if (from.size() == 1 && to.size() == 2 && to[1] == 1)
@@ -449,8 +461,13 @@ std::optional<bool> ReshapeOp::isVectorToColumn() {
   return ::isVectorToColumn(shapeOf(getSource()), shapeOf(getResultValue()));
 }
 
+bool ReshapeOp::regroupsRows() {
+  return ::regroupsRows(shapeOf(getSource()), shapeOf(getResultValue()));
+}
+
 bool ReshapeOp::hasBufferForm(ArrayRef<int64_t> from, ArrayRef<int64_t> to) {
-  return ::keepsTiledImage(from, to) || ::isVectorToColumn(from, to);
+  return ::keepsTiledImage(from, to) || ::isVectorToColumn(from, to) ||
+         ::regroupsRows(from, to);
 }
 
 LogicalResult ElementwiseOp::verify() {

@@ -295,9 +295,10 @@ LogicalResult tpu::prepareBufferization(Block &entryBlock) {
                << "tpu-bufferize: cannot reshape "
                << reshape.getSource().getType() << " to "
                << reshape.getType(0)
-               << ": only reshapes that keep the (8,128) tiles, and between "
-                  "a vector and a column (as linalg.matvec uses), are "
-                  "supported";
+               << ": only reshapes that keep the last dimension (and merge "
+                  "or split the others so that one side's matrices have a "
+                  "multiple of the other's rows), and between a vector and "
+                  "a column (as linalg.matvec uses), are supported";
     }
     padding.visit(&op);
   }

@@ -53,7 +53,7 @@ func.func @main(%a: tensor<8x128xf32>) -> tensor<8x128xf32> {
 // -----
 
 func.func @main(%a: tensor<8x256xf32>) -> tensor<8x2x128xf32> {
-  // expected-error @+1 {{tpu-bufferize: cannot reshape 'tensor<8x256xf32>' to 'tensor<8x2x128xf32>': only reshapes that keep the (8,128) tiles, and between a vector and a column (as linalg.matvec uses), are supported}}
+  // expected-error @+1 {{tpu-bufferize: cannot reshape 'tensor<8x256xf32>' to 'tensor<8x2x128xf32>': only reshapes that keep the last dimension (and merge or split the others so that one side's matrices have a multiple of the other's rows), and between a vector and a column (as linalg.matvec uses), are supported}}
   %r = tpu.reshape %a : tensor<8x256xf32> -> tensor<8x2x128xf32>
   return %r : tensor<8x2x128xf32>
 }

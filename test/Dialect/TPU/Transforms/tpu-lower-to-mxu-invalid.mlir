@@ -35,7 +35,7 @@ func.func @main(%a: memref<8x8000000xf32, #tiled, #hbm>, %p: memref<16x8000000xf
 #tiled3 = affine_map<(d0, d1, d2) -> (d0, d1 floordiv 8, d2 floordiv 128, d1 mod 8, d2 mod 128)>
 #hbm = #tpu.memory_space<hbm>
 func.func @main(%a: memref<8x256xf32, #tiled, #hbm>, %r: memref<8x2x128xf32, #tiled3, #hbm>) {
-  // expected-error @+1 {{tpu-lower-to-mxu: cannot reshape 'memref<8x256xf32, affine_map<(d0, d1) -> (d0 floordiv 8, d1 floordiv 128, d0 mod 8, d1 mod 128)>, #tpu.memory_space<hbm>>' to 'memref<8x2x128xf32, affine_map<(d0, d1, d2) -> (d0, d1 floordiv 8, d2 floordiv 128, d1 mod 8, d2 mod 128)>, #tpu.memory_space<hbm>>' with a kernel; only between a vector and a column}}
+  // expected-error @+1 {{tpu-lower-to-mxu: cannot reshape 'memref<8x256xf32, affine_map<(d0, d1) -> (d0 floordiv 8, d1 floordiv 128, d0 mod 8, d1 mod 128)>, #tpu.memory_space<hbm>>' to 'memref<8x2x128xf32, affine_map<(d0, d1, d2) -> (d0, d1 floordiv 8, d2 floordiv 128, d1 mod 8, d2 mod 128)>, #tpu.memory_space<hbm>>' with a kernel; only between a vector and a column, or regrouping rows}}
   tpu.reshape %a outs(%r) : memref<8x256xf32, #tiled, #hbm> outs memref<8x2x128xf32, #tiled3, #hbm>
   return
 }

@@ -447,8 +447,11 @@ def TPU_ReshapeOp : TPU_UnaryKernelOp<"reshape"> {
     `tensor.collapse_shape`. A vector of n elements and an n x 1 column, which
     `linalg.matvec` needs, lie differently: a vector is one row of lanes, a
     column one lane of rows, so the buffer form moves every element, 128 x
-    128 blocks at a time through `tpu.transpose_block`. Other reshapes are
-    not supported yet.
+    128 blocks at a time through `tpu.transpose_block`. A reshape that
+    keeps the last dimension but regroups the rows into matrices of
+    another height (`8x1x1x10` to `8x10`, `2x7x300` to `14x300`), one
+    side's a multiple of the other's, moves runs of rows with `v.ld` and
+    masked `v.st` in VMEM. Other reshapes are not supported yet.
 
     ```mlir
     %col = tpu.reshape %v : tensor<300xf32> -> tensor<300x1xf32>
@@ -460,8 +463,12 @@ def TPU_ReshapeOp : TPU_UnaryKernelOp<"reshape"> {
     /// Whether it turns a vector into a column (true) or back (false);
     /// nothing for a reshape that keeps the tiled image.
     std::optional<bool> isVectorToColumn();
+    /// Whether it keeps the last dimension and regroups the rows into
+    /// matrices of another height, one side's a multiple of the other's.
+    bool regroupsRows();
     /// Whether a reshape from `from` to `to` has a buffer form: it keeps
-    /// the tiled image (a view), or turns a vector into a column or back.
+    /// the tiled image (a view), turns a vector into a column or back, or
+    /// regroups rows.
     static bool hasBufferForm(::llvm::ArrayRef<int64_t> from,
                               ::llvm::ArrayRef<int64_t> to);
   }];
