@@ -6,10 +6,10 @@
 # went, and checks the result bit for bit against the reference model and
 # against the same .mlir run on the CPU in f32; then does the same for the
 # MLP of examples/mlp.mlir (checked against the CPU within 1e-4), the
-# attention head of examples/attention.mlir (within 1e-5) and the
-# transformer block of examples/transformer_block.mlir (within 1e-5), each
-# also bit for bit against the reference model applied op by op
-# (test/e2e/run-model.sh).
+# attention head of examples/attention.mlir (within 1e-5), the
+# transformer block of examples/transformer_block.mlir (within 1e-5) and
+# the CNN of examples/cnn.mlir (within 1e-5), each also bit for bit
+# against the reference model applied op by op (test/e2e/run-model.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -94,3 +94,9 @@ echo "== examples/transformer_block.mlir: pre-LN block, sequence 128, width 256,
 echo "   4 heads, MLP 256-1024-256 with GELU"
 PATH="$bin:$PATH" bash examples/transformer_block-inputs.sh "$out/block"
 runExample transformer_block 1e-5 "$out/block" $(seq -f 'in%g' 1 13)
+
+echo
+echo "== examples/cnn.mlir: CIFAR-10-shaped CNN, batch 8, 32x32x3,"
+echo "   conv 3x3 32 + ReLU + max pool 2, conv 3x3 64 + ReLU + max pool 2, dense 10"
+PATH="$bin:$PATH" bash examples/cnn-inputs.sh "$out/cnn"
+runExample cnn 1e-5 "$out/cnn" x w1 b1 w2 b2 w3 b3

@@ -6,10 +6,11 @@
 # program must match the result bit for bit.
 #
 #   run-model.sh EXAMPLE DIR PRECISION
-#     EXAMPLE  mlp | attention | transformer_block
+#     EXAMPLE  mlp | attention | transformer_block | cnn
 #     DIR      holds the example's inputs (mlp: x w1 b1 w2 b2; attention:
 #              q k v; transformer_block: in1 .. in13, as
-#              examples/transformer_block-inputs.sh writes them); the
+#              examples/transformer_block-inputs.sh writes them; cnn: x w1
+#              b1 w2 b2 w3 b3, as examples/cnn-inputs.sh does); the
 #              model's steps go to DIR/model/, its result to DIR/model.npy
 # The tools must be on PATH.
 set -euo pipefail
@@ -36,6 +37,19 @@ red() {
   local dims=()
   [[ -z ${5:-} ]] || dims=(--dimensions="$5")
   tpu-ref reduce --kind="$3" --init="$4" "${dims[@]}" "$(path "$2")" -o "$m/$1.npy"
+}
+# conv OUT IMAGE FILTER PADDING: linalg.conv_2d_nhwc_hwcf (strides and
+# dilations 1); maxpool2 OUT IN: linalg.pooling_nhwc_max of 2x2, stride 2,
+# from -inf.
+conv() { tpu-ref conv --padding="$4" --precision="$precision" "$(path "$2")" "$(path "$3")" -o "$m/$1.npy"; }
+maxpool2() { tpu-ref pool --kind=max --init=-inf --window=2,2 --strides=2,2 "$(path "$2")" -o "$m/$1.npy"; }
+# bias_relu OUT IN BIAS SHAPE: relu(in + bias) with the bias broadcast
+# over an NHWC shape.
+bias_relu() {
+  bc "$1.bias" "$3" "$4" 0,1,2
+  ew "$1.sum" addf "$2" "$1.bias"
+  const "$1.zeros" "$4" 0
+  ew "$1" maximumf "$1.sum" "$1.zeros"
 }
 # softmax OUT IN SHAPE LAST MAXKIND MAXINIT: max-subtracted, over the last
 # dimension LAST, as the examples write it (or linalg.softmax decomposes).
@@ -133,6 +147,19 @@ transformer_block)
   ew s addf d b2wide
   ew y addf s h
   cp "$m/y.npy" "$dir/model.npy"
+  ;;
+cnn)
+  conv c1 x w1 1,1,1,1
+  bias_relu r1 c1 b1 8x32x32x32
+  maxpool2 p1 r1
+  conv c2 p1 w2 1,1,1,1
+  bias_relu r2 c2 b2 8x16x16x64
+  maxpool2 p2 r2
+  conv d p2 w3 0,0,0,0
+  tpu-ref reshape --shape=8x10 "$m/d.npy" -o "$m/flat.npy"
+  bc b3wide b3 8x10 0
+  ew logits addf flat b3wide
+  cp "$m/logits.npy" "$dir/model.npy"
   ;;
 *)
   echo "run-model.sh: unknown example '$example'" >&2

@@ -14,6 +14,7 @@
 //   tpu-ref broadcast --shape=7x300 --dimensions=1 r.npy -o b.npy   (as
 //   linalg.broadcast: the new dimensions at the positions listed)
 //   tpu-ref transpose x.npy -o t.npy   (the last two dimensions swapped)
+//   tpu-ref reshape --shape=8x10 x.npy -o y.npy   (the same elements)
 //   tpu-ref conv x.npy w.npy [--strides=2,2 --dilations=1,1
 //     --padding=1,1,1,1 --precision=... --accumulator=init.npy] -o y.npy
 //     (linalg.conv_2d_nhwc_hwcf as docs/Numerics.md defines it: the
@@ -55,7 +56,7 @@
 #include <random>
 
 ABSL_FLAG(std::string, shape, "",
-          "random, broadcast: the shape, as 7x300 or 2x8x128");
+          "random, broadcast, reshape: the shape, as 7x300 or 2x8x128");
 ABSL_FLAG(std::string, dimensions, "",
           "broadcast: the result's new dimensions, as 0 or 0,2; reduce: the "
           "leading dimensions reduced (default: the last)");
@@ -670,6 +671,26 @@ int transpose(const std::string &path) {
   return writeOutput(out);
 }
 
+/// The same elements in row-major order with --shape, as
+/// tensor.collapse_shape and expand_shape.
+int reshape(const std::string &path) {
+  std::optional<std::vector<int64_t>> shape = getShapeFlag();
+  if (!shape)
+    return fail("--shape must look like 7x300, got '" +
+                absl::GetFlag(FLAGS_shape) + "'");
+  absl::StatusOr<NpyArray> array = readNpyFile(path);
+  if (!array.ok())
+    return fail(std::string(array.status().message()));
+  int64_t elements = 1;
+  for (int64_t dim : *shape)
+    elements *= dim;
+  if (size_t(elements) != array->words.size())
+    return fail("cannot reshape " + formatShape(array->shape) + " to " +
+                formatShape(*shape) + ": the element counts differ");
+  array->shape = *shape;
+  return writeOutput(*array);
+}
+
 /// The array with every subnormal replaced by a zero of its sign: what the
 /// VPU reads (docs/Numerics.md), for a run on the CPU, which does not
 /// flush, to start from and to be compared after.
@@ -836,7 +857,7 @@ int main(int argc, char **argv) {
   absl::SetProgramUsageMessage(
       "test inputs and reference results: random | matmul | compare | "
       "check-bound | elementwise | reduce | broadcast | transpose | flush | "
-      "conv | im2col | pool | pad");
+      "conv | im2col | pool | pad | reshape");
   absl::StatusOr<PreparedCommandLine> commandLine =
       prepareCommandLine(argc, argv, {});
   if (!commandLine.ok())
@@ -870,7 +891,9 @@ int main(int argc, char **argv) {
     return pool(args[2]);
   if (command == "pad" && args.size() == 3)
     return pad(args[2]);
+  if (command == "reshape" && args.size() == 3)
+    return reshape(args[2]);
   return fail("usage: tpu-ref random|matmul|compare|check-bound|elementwise|"
-              "reduce|broadcast|transpose|flush|conv|im2col|pool|pad ... (see "
-              "--help)");
+              "reduce|broadcast|transpose|reshape|flush|conv|im2col|pool|pad "
+              "... (see --help)");
 }
