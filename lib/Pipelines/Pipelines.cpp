@@ -28,6 +28,8 @@ void tpu::buildCompilePipeline(OpPassManager &pm,
   front.addPass(createTPUPadToTiles());
   front.addPass(
       createTPUExpandPrecision({options.split, options.defaultPrecision}));
+  if (options.fusion)
+    front.addPass(createTPUFuse({options.reportFusion}));
   pm.addPass(createTPUBufferize({options.entry}));
   OpPassManager &kernels = pm.nest<func::FuncOp>();
   kernels.addPass(createTPULowerToMXU());
@@ -46,7 +48,7 @@ void tpu::registerCompilePipeline() {
       "tpu-compile",
       "Compile linalg/tpu on tensors to a bundled tpu_isa.program: "
       "tpu-attach-chip, inline, tpu-convert-linalg, "
-      "tpu-pad-to-tiles, tpu-expand-precision, tpu-bufferize, "
+      "tpu-pad-to-tiles, tpu-expand-precision, tpu-fuse, tpu-bufferize, "
       "tpu-lower-to-mxu, tpu-canonicalize, cse, tpu-plan-memory, "
       "tpu-lower-to-isa, tpu-bundle",
       buildCompilePipeline);

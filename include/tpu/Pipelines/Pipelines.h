@@ -33,6 +33,15 @@ struct CompileOptions : public mlir::PassPipelineOptions<CompileOptions> {
       *this, "split",
       llvm::cl::desc("bf16 rounding of the precision split: rne or trunc"),
       llvm::cl::init(Rounding::NearestEven)};
+  Option<bool> fusion{
+      *this, "fusion",
+      llvm::cl::desc("fuse elementwise ops into their producers' kernels "
+                     "(tpu-fuse)"),
+      llvm::cl::init(true)};
+  Option<bool> reportFusion{
+      *this, "report-fusion",
+      llvm::cl::desc("a remark for each op tpu-fuse fuses"),
+      llvm::cl::init(false)};
   Option<std::string> entry{*this, "entry",
                             llvm::cl::desc("the function to compile"),
                             llvm::cl::init("main")};

@@ -564,3 +564,58 @@ func.func @windows_type(%x: tensor<1x9x9x3xf32>) {
   %w = tpu.windows %x {window = array<i64: 3, 3>, strides = array<i64: 1, 1>, dilations = array<i64: 1, 1>, padding = array<i64: 0, 0, 0, 0>, pad_value = 0.0 : f32} : tensor<1x9x9x3xf32> -> tensor<3x3x1x7x7x3xbf16>
   return
 }
+
+// -----
+
+func.func @epilogue_shape(%a: tensor<8x128xf32>, %b: tensor<128x128xf32>, %e: tensor<7x128xf32>) -> tensor<8x128xf32> {
+  // expected-error @+1 {{'tpu.matmul_passes' op every epilogue input has the result's shape [8, 128], got 'tensor<7x128xf32>'}}
+  %r = tpu.matmul_passes lhs(%a) rhs(%b) epilogue(%e) {nan_fixed_terms = 0 : i64} : (tensor<8x128xf32>, tensor<128x128xf32>, tensor<7x128xf32>) -> tensor<8x128xf32> {
+  ^bb0(%s: f32, %y: f32):
+    tpu.yield %s : f32
+  }
+  return %r : tensor<8x128xf32>
+}
+
+// -----
+
+func.func @epilogue_missing(%a: tensor<8x128xf32>, %b: tensor<128x128xf32>, %e: tensor<8x128xf32>) -> tensor<8x128xf32> {
+  // expected-error @+1 {{'tpu.matmul_passes' op has epilogue inputs but no epilogue}}
+  %r = tpu.matmul_passes lhs(%a) rhs(%b) epilogue(%e) {nan_fixed_terms = 0 : i64} : (tensor<8x128xf32>, tensor<128x128xf32>, tensor<8x128xf32>) -> tensor<8x128xf32>
+  return %r : tensor<8x128xf32>
+}
+
+// -----
+
+func.func @epilogue_arguments(%a: tensor<8x128xf32>, %b: tensor<128x128xf32>, %e: tensor<8x128xf32>) -> tensor<8x128xf32> {
+  // expected-error @+1 {{'tpu.matmul_passes' op the body takes one element per input: 2 arguments, got 1}}
+  %r = tpu.matmul_passes lhs(%a) rhs(%b) epilogue(%e) {nan_fixed_terms = 0 : i64} : (tensor<8x128xf32>, tensor<128x128xf32>, tensor<8x128xf32>) -> tensor<8x128xf32> {
+  ^bb0(%s: f32):
+    tpu.yield %s : f32
+  }
+  return %r : tensor<8x128xf32>
+}
+
+// -----
+
+func.func @epilogue_yield(%a: tensor<8x128xf32>, %b: tensor<128x128xf32>) -> tensor<8x128xf32> {
+  // expected-error @+1 {{'tpu.matmul_passes' op the body yields 'bf16', the result's element type is 'f32'}}
+  %r = tpu.matmul_passes lhs(%a) rhs(%b) {nan_fixed_terms = 0 : i64} : (tensor<8x128xf32>, tensor<128x128xf32>) -> tensor<8x128xf32> {
+  ^bb0(%s: f32):
+    %t = arith.truncf %s : f32 to bf16
+    tpu.yield %t : bf16
+  }
+  return %r : tensor<8x128xf32>
+}
+
+// -----
+
+func.func @epilogue_blocks(%a: tensor<8x128xf32>, %b: tensor<128x128xf32>) -> tensor<8x128xf32> {
+  // expected-error @+1 {{'tpu.matmul_passes' op the epilogue is one block}}
+  %r = tpu.matmul_passes lhs(%a) rhs(%b) {nan_fixed_terms = 0 : i64} : (tensor<8x128xf32>, tensor<128x128xf32>) -> tensor<8x128xf32> {
+  ^bb0(%s: f32):
+    tpu.yield %s : f32
+  ^bb1(%t: f32):
+    tpu.yield %t : f32
+  }
+  return %r : tensor<8x128xf32>
+}

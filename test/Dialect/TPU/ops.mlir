@@ -154,6 +154,23 @@ func.func @windows(%x: tensor<2x9x11x3xf32>, %y: tensor<2x9x11x128xf32>, %w: ten
   return %t, %c : tensor<2x3x2x5x10x3xf32>, tensor<2x9x11x5xf32>
 }
 
+// A matmul with an epilogue: relu(a x b + bias).
+// CHECK-LABEL: func @epilogue
+// CHECK: tpu.matmul_passes lhs(%arg0) rhs(%arg1) epilogue(%arg2) {nan_fixed_terms = 0 : i64} : (tensor<8x128xf32>, tensor<128x128xf32>, tensor<8x128xf32>) -> tensor<8x128xf32> {
+// CHECK-NEXT: ^bb0(%[[S:.*]]: f32, %[[B:.*]]: f32):
+// CHECK: arith.addf %[[S]], %[[B]] : f32
+// CHECK: tpu.yield
+func.func @epilogue(%a: tensor<8x128xf32>, %b: tensor<128x128xf32>, %bias: tensor<8x128xf32>) -> tensor<8x128xf32> {
+  %r = tpu.matmul_passes lhs(%a) rhs(%b) epilogue(%bias) {nan_fixed_terms = 0 : i64} : (tensor<8x128xf32>, tensor<128x128xf32>, tensor<8x128xf32>) -> tensor<8x128xf32> {
+  ^bb0(%s: f32, %y: f32):
+    %zero = arith.constant 0.0 : f32
+    %t = arith.addf %s, %y : f32
+    %u = arith.maximumf %t, %zero : f32
+    tpu.yield %u : f32
+  }
+  return %r : tensor<8x128xf32>
+}
+
 // The vreg-level ops of reductions.
 // CHECK-LABEL: func @lanes
 // CHECK: tpu.lane_mask %arg1 : vector<8x128xi1>

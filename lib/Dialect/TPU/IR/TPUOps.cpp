@@ -130,6 +130,32 @@ static Type elementTypeOf(Value value) {
   return cast<ShapedType>(value.getType()).getElementType();
 }
 
+/// The rules an elementwise body shares, in tpu.elementwise and in a
+/// matmul's epilogue: one argument per element it takes, of the types
+/// `elementTypes`, and a tpu.yield of `resultType`.
+static LogicalResult verifyElementwiseBody(Operation *op, Block &body,
+                                           TypeRange elementTypes,
+                                           Type resultType) {
+  if (body.getNumArguments() != elementTypes.size())
+    return op->emitOpError()
+           << "the body takes one element per input: " << elementTypes.size()
+           << " arguments, got " << body.getNumArguments();
+  for (auto [arg, type] : llvm::zip(body.getArguments(), elementTypes))
+    if (arg.getType() != type)
+      return op->emitOpError()
+             << "body argument " << arg.getArgNumber() << " has type "
+             << arg.getType() << ", the element type of its input is "
+             << type;
+  auto yield = dyn_cast<YieldOp>(body.getTerminator());
+  if (!yield)
+    return op->emitOpError() << "the body ends with tpu.yield";
+  if (yield.getValue().getType() != resultType)
+    return op->emitOpError()
+           << "the body yields " << yield.getValue().getType()
+           << ", the result's element type is " << resultType;
+  return success();
+}
+
 LogicalResult SplitOp::verify() {
   if (failed(verifyKernelForm(*this, getInput(), getOuts())))
     return failure();
@@ -162,6 +188,7 @@ LogicalResult MatmulPassesOp::verify() {
   inputs.append(getRhs().begin(), getRhs().end());
   if (getAcc())
     inputs.push_back(getAcc());
+  inputs.append(getEpilogueInputs().begin(), getEpilogueInputs().end());
   if (failed(verifyKernelForm(
           *this, inputs, getOuts() ? ValueRange(getOuts()) : ValueRange())))
     return failure();
@@ -193,7 +220,27 @@ LogicalResult MatmulPassesOp::verify() {
                                   getRhs()[i].getType(), result.getType(),
                                   getAcc())))
       return failure();
+  for (Value input : getEpilogueInputs())
+    if (shapeOf(input) != shapeOf(result))
+      return emitOpError() << "every epilogue input has the result's shape "
+                           << formatShape(shapeOf(result)) << ", got "
+                           << input.getType();
+  if (!getEpilogueInputs().empty() && !hasEpilogue())
+    return emitOpError() << "has epilogue inputs but no epilogue";
   return success();
+}
+
+LogicalResult MatmulPassesOp::verifyRegions() {
+  if (!hasEpilogue())
+    return success();
+  if (!getEpilogue().hasOneBlock())
+    return emitOpError() << "the epilogue is one block";
+  // The sum, then an element of each epilogue input.
+  SmallVector<Type> elementTypes = {Float32Type::get(getContext())};
+  for (Value input : getEpilogueInputs())
+    elementTypes.push_back(elementTypeOf(input));
+  return verifyElementwiseBody(*this, getEpilogue().front(), elementTypes,
+                               elementTypeOf(getResultValue()));
 }
 
 void MatmulPassesOp::getEffects(
@@ -485,25 +532,11 @@ LogicalResult ElementwiseOp::verify() {
 }
 
 LogicalResult ElementwiseOp::verifyRegions() {
-  Block &body = getBody().front();
-  if (body.getNumArguments() != getInputs().size())
-    return emitOpError() << "the body takes one element per input: "
-                         << getInputs().size() << " arguments, got "
-                         << body.getNumArguments();
-  for (auto [arg, input] : llvm::zip(body.getArguments(), getInputs()))
-    if (arg.getType() != elementTypeOf(input))
-      return emitOpError() << "body argument " << arg.getArgNumber()
-                           << " has type " << arg.getType()
-                           << ", the element type of its input is "
-                           << elementTypeOf(input);
-  auto yield = dyn_cast<YieldOp>(body.getTerminator());
-  if (!yield)
-    return emitOpError() << "the body ends with tpu.yield";
-  if (yield.getValue().getType() != elementTypeOf(getResultValue()))
-    return emitOpError() << "the body yields " << yield.getValue().getType()
-                         << ", the result's element type is "
-                         << elementTypeOf(getResultValue());
-  return success();
+  SmallVector<Type> elementTypes;
+  for (Value input : getInputs())
+    elementTypes.push_back(elementTypeOf(input));
+  return verifyElementwiseBody(*this, getBody().front(), elementTypes,
+                               elementTypeOf(getResultValue()));
 }
 
 void ElementwiseOp::getEffects(

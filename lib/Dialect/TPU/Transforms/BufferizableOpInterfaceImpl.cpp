@@ -24,9 +24,9 @@ using namespace tpu;
 
 namespace {
 
-/// Whether `op`'s body gives zero for zero inputs, found by folding it.
-bool mapsZeroToZero(ElementwiseOp op) {
-  Block &body = op.getBody().front();
+/// Whether an elementwise body gives zero for zero inputs, found by
+/// folding it.
+bool mapsZeroToZero(Block &body) {
   DenseMap<Value, Attribute> known;
   for (BlockArgument arg : body.getArguments())
     known[arg] = FloatAttr::get(arg.getType(), 0.0);
@@ -67,6 +67,7 @@ bool shrinks(ResizeOp resize) {
 /// does everything the kernels compute from zero-padded operands, except:
 /// - an elementwise op whose body does not give zero for zeros: its
 ///   padding is its body applied to its inputs' padding (0 / 0 is NaN);
+///   so is a matmul's with such an epilogue;
 /// - a resize that shrinks: the elements it drops become padding, and
 ///   nothing says they are zero (a matmul's padded rows times an inf are
 ///   NaN);
@@ -81,8 +82,13 @@ public:
   void visit(Operation *op) {
     bool result = true;
     if (auto elementwise = dyn_cast<ElementwiseOp>(op))
-      result = mapsZeroToZero(elementwise) &&
+      result = mapsZeroToZero(elementwise.getBody().front()) &&
                llvm::all_of(elementwise.getInputs(),
+                            [&](Value input) { return of(input); });
+    else if (auto matmul = dyn_cast<MatmulPassesOp>(op);
+             matmul && matmul.hasEpilogue())
+      result = mapsZeroToZero(matmul.getEpilogue().front()) &&
+               llvm::all_of(matmul.getEpilogueInputs(),
                             [&](Value input) { return of(input); });
     else if (auto resize = dyn_cast<ResizeOp>(op))
       result = !shrinks(resize) && of(resize.getSource());
@@ -198,10 +204,15 @@ struct MatmulPassesOpInterface
   static Operation *createBufferForm(RewriterBase &rewriter, MatmulPassesOp op,
                                      ValueRange buffers, ValueRange outs) {
     size_t terms = op.getLhs().size();
-    return MatmulPassesOp::create(
+    size_t accs = op.getAcc() ? 1 : 0;
+    auto bufferForm = MatmulPassesOp::create(
         rewriter, op.getLoc(), Type(), buffers.take_front(terms),
-        buffers.slice(terms, terms), op.getAcc() ? buffers[2 * terms] : Value(),
-        outs[0], op.getNanFixedTermsAttr());
+        buffers.slice(terms, terms), accs ? buffers[2 * terms] : Value(),
+        buffers.drop_front(2 * terms + accs), outs[0],
+        op.getNanFixedTermsAttr());
+    rewriter.inlineRegionBefore(op.getEpilogue(), bufferForm.getEpilogue(),
+                                bufferForm.getEpilogue().end());
+    return bufferForm;
   }
 };
 

@@ -204,7 +204,8 @@ FailureOr<MatmulPassesOp> tpu::expandMatmulPrecision(RewriterBase &rewriter,
 
   auto passes =
       MatmulPassesOp::create(rewriter, loc, op.getType(), lhs, rhs, op.getAcc(),
-                             Value(), rewriter.getI64IntegerAttr(nanFixed));
+                             ValueRange(), Value(),
+                             rewriter.getI64IntegerAttr(nanFixed));
   passes->setAttr(
       TPUDialect::getUsefulMacsAttrName(),
       rewriter.getI64IntegerAttr(getUsefulMacs(op) * int64_t(lhs.size())));

@@ -351,3 +351,28 @@ func.func @main(%a: tensor<2x3x8x128xf32>, %b: tensor<128x128xf32>) -> tensor<2x
   %c = tpu.matmul_passes lhs(%a) rhs(%b) {nan_fixed_terms = 0 : i64} : (tensor<2x3x8x128xf32>, tensor<128x128xf32>) -> tensor<2x3x8x128xf32>
   return %c : tensor<2x3x8x128xf32>
 }
+
+// -----
+
+// An epilogue: its input's tiles are DMAed with the accumulator's (one
+// wait for both), and its body runs on each popped tile before the store.
+// CHECK-LABEL: func.func @main
+// CHECK: tpu.dma_load %arg2{{.*}} sem 2
+// CHECK: tpu.dma_load %arg3{{.*}} sem 2
+// CHECK: tpu.dma_wait sem 2 count 2
+// CHECK: %[[POP:.*]] = tpu.mxu_pop
+// CHECK: %[[SUM:.*]] = arith.addf %[[POP]], %{{.*}} : vector<8x128xf32>
+// CHECK: %[[BIAS:.*]] = tpu.vector_load
+// CHECK: %[[T:.*]] = arith.addf %[[SUM]], %[[BIAS]] : vector<8x128xf32>
+// CHECK: %[[R:.*]] = arith.maximumf %[[T]], %{{.*}} : vector<8x128xf32>
+// CHECK: tpu.vector_store %[[R]]
+func.func @main(%a: tensor<8x128xf32>, %b: tensor<128x128xf32>, %acc: tensor<8x128xf32>, %bias: tensor<8x128xf32>) -> tensor<8x128xf32> {
+  %r = tpu.matmul_passes lhs(%a) rhs(%b) acc(%acc) epilogue(%bias) {nan_fixed_terms = 0 : i64} : (tensor<8x128xf32>, tensor<128x128xf32>, tensor<8x128xf32>, tensor<8x128xf32>) -> tensor<8x128xf32> {
+  ^bb0(%s: f32, %y: f32):
+    %zero = arith.constant 0.0 : f32
+    %t = arith.addf %s, %y : f32
+    %u = arith.maximumf %t, %zero : f32
+    tpu.yield %u : f32
+  }
+  return %r : tensor<8x128xf32>
+}

@@ -195,25 +195,47 @@ def TPU_MatmulPassesOp
     (already padded to whole tiles by `tpu-pad-to-tiles`). In buffer form
     the result is written to the `outs` buffer.
 
+    An `epilogue` (`tpu-fuse` makes it of an elementwise consumer) is
+    applied to each result tile on the VPU before it is stored: a body as
+    `tpu.elementwise`'s, of the sum above and one element of each
+    `epilogue` input (of the result's shape), yielding the result:
+    `result = epilogue(sum, inputs[0], ...)`. So a bias, an activation or
+    a residual add costs no HBM round trip of the matmul's result.
+
     ```mlir
     // HIGH: FixNaN(lo.hi + hi.lo) + hi.hi
     %r = tpu.matmul_passes lhs(%alo, %ahi, %ahi) rhs(%bhi, %blo, %bhi)
            {nan_fixed_terms = 2 : i64}
            : (tensor<8x128xbf16>, ..., tensor<128x128xbf16>)
            -> tensor<8x128xf32>
+    // relu(a x b + bias)
+    %s = tpu.matmul_passes lhs(%a) rhs(%b) epilogue(%bias)
+           {nan_fixed_terms = 0 : i64}
+           : (tensor<8x128xf32>, tensor<128x128xf32>, tensor<8x128xf32>)
+           -> tensor<8x128xf32> {
+    ^bb0(%sum: f32, %bias_element: f32):
+      %t = arith.addf %sum, %bias_element : f32
+      %r = arith.maximumf %t, %zero : f32
+      tpu.yield %r : f32
+    }
     ```
   }];
   let arguments = (ins Variadic<TPU_TensorOrBuffer>:$lhs,
                        Variadic<TPU_TensorOrBuffer>:$rhs,
                        Optional<TPU_TensorOrBuffer>:$acc,
+                       Variadic<TPU_TensorOrBuffer>:$epilogue_inputs,
                        Optional<TPU_HbmBuffer>:$outs,
                        I64Attr:$nan_fixed_terms);
   let results = (outs Optional<TPU_MatmulResult>:$result);
+  let regions = (region AnyRegion:$epilogue);
   let assemblyFormat = [{
     `lhs` `(` $lhs `)` `rhs` `(` $rhs `)` (`acc` `(` $acc^ `)`)?
+    (`epilogue` `(` $epilogue_inputs^ `)`)?
     (`outs` `(` $outs^ `)`)? attr-dict `:` functional-type(operands, results)
+    ($epilogue^)?
   }];
   let hasVerifier = 1;
+  let hasRegionVerifier = 1;
   let extraClassDeclaration = [{
     bool hasBufferSemantics() { return bool(getOuts()); }
     /// The result, as a value (tensor form) or buffer (buffer form).
@@ -221,6 +243,8 @@ def TPU_MatmulPassesOp
       return hasBufferSemantics() ? ::mlir::Value(getOuts())
                                   : ::mlir::Value(getResult());
     }
+    /// Whether an epilogue is applied to the result.
+    bool hasEpilogue() { return !getEpilogue().empty(); }
   }];
 }
 
@@ -516,8 +540,8 @@ def TPU_ElementwiseOp : TPU_KernelOp<"elementwise",
 }
 
 def TPU_YieldOp : TPU_Op<"yield", [Pure, Terminator,
-    HasParent<"ElementwiseOp">]> {
-  let summary = "The element a tpu.elementwise body computes";
+    ParentOneOf<["ElementwiseOp", "MatmulPassesOp"]>]> {
+  let summary = "The element a tpu.elementwise body (or an epilogue) computes";
   let arguments = (ins AnyType:$value);
   let assemblyFormat = "$value attr-dict `:` type($value)";
 }

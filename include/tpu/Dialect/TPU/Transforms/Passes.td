@@ -93,6 +93,42 @@ def TPUExpandPrecision : Pass<"tpu-expand-precision", "::mlir::func::FuncOp"> {
   let dependentDialects = ["::tpu::TPUDialect"];
 }
 
+def TPUFuse : Pass<"tpu-fuse", "::mlir::func::FuncOp"> {
+  let summary = "Fuse elementwise ops into their producers' kernels";
+  let description = [{
+    Runs after `tpu-expand-precision`, on tensors, so that fused ops share a
+    kernel and their intermediate results never go to HBM:
+
+    - a `tpu.elementwise` whose input is another's result, read by nothing
+      else, takes the producer's body into its own (one pass over the
+      data for a chain: `x * 0.5`, `+ 1`, `tanh`, ...);
+    - a `tpu.elementwise` (with an f32 result) whose input is a
+      `tpu.matmul_passes` result, read by nothing else (through the
+      `tpu.resize` that drops the padding `tpu-pad-to-tiles` added),
+      becomes the matmul's `epilogue`, applied to each result tile in
+      vregs: a bias, an activation, a residual add, a scaling. Its other
+      inputs are grown to the matmul's padded shape (`tpu.resize`, a
+      view when their padding is zero).
+
+    Every op keeps its arithmetic, in the same order: fusion changes no
+    bit of any result. With `report`, each fusion is a remark on the op
+    that was fused:
+
+    ```
+    remark: tpu-fuse: fused into the epilogue of the tpu.matmul_passes
+            at mlp.mlir:20:9 (its result no longer goes to HBM)
+    ```
+
+    `tpu-compile` runs it unless `fusion=false`, so that what fusion saves
+    can be measured (docs/Compiler.md, "Fusion").
+  }];
+  let options = [
+    Option<"report", "report", "bool", /*default=*/"false",
+           "emit a remark for each op fused">
+  ];
+  let dependentDialects = ["::tpu::TPUDialect"];
+}
+
 def TPUBufferize : Pass<"tpu-bufferize", "::mlir::ModuleOp"> {
   let summary = "Bufferize the entry with One-Shot Bufferize";
   let description = [{

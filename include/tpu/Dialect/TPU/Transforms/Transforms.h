@@ -59,6 +59,30 @@ void populateExpandPrecisionPatterns(mlir::RewritePatternSet &patterns,
                                      Precision fallback, Rounding split);
 
 //===----------------------------------------------------------------------===//
+// tpu-fuse
+//===----------------------------------------------------------------------===//
+
+/// Replaces `consumer` and the first tpu.elementwise producer of one of its
+/// inputs that nothing else reads by one tpu.elementwise: the producer's
+/// inputs, then the consumer's others, and the producer's body followed by
+/// the consumer's. With `report`, a remark on the producer. Fails
+/// (changing nothing) when there is no such producer.
+llvm::FailureOr<ElementwiseOp>
+fuseElementwiseProducer(mlir::RewriterBase &rewriter, ElementwiseOp consumer,
+                        bool report);
+
+/// Replaces `consumer` (f32) and the tpu.matmul_passes whose result (or the
+/// tpu.resize of it that drops its padding) it alone reads by that matmul
+/// with `consumer` in its epilogue, the other inputs grown to the
+/// matmul's shape, and the resize after it. With `report`, a remark on the
+/// consumer. Fails (changing nothing) when there is no such matmul.
+llvm::FailureOr<MatmulPassesOp>
+fuseIntoMatmulEpilogue(mlir::RewriterBase &rewriter, ElementwiseOp consumer,
+                       bool report);
+
+void populateFusePatterns(mlir::RewritePatternSet &patterns, bool report);
+
+//===----------------------------------------------------------------------===//
 // tpu-lower-to-mxu: the kernels (lib/Dialect/TPU/Transforms/Kernels/)
 //===----------------------------------------------------------------------===//
 

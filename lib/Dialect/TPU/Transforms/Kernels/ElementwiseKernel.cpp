@@ -18,10 +18,8 @@
 using namespace mlir;
 using namespace tpu;
 
-namespace {
-
-/// The body applied to the vregs `inputs`.
-Value applyBody(KernelBuilder &b, Block &body, ValueRange inputs) {
+Value tpu::applyElementwiseBody(KernelBuilder &b, Block &body,
+                                ValueRange inputs) {
   IRMapping mapping;
   mapping.map(body.getArguments(), inputs);
   for (Operation &op : body.without_terminator()) {
@@ -53,8 +51,6 @@ Value applyBody(KernelBuilder &b, Block &body, ValueRange inputs) {
   return mapping.lookup(body.getTerminator()->getOperand(0));
 }
 
-} // namespace
-
 FailureOr<scf::ForOp> tpu::lowerElementwise(RewriterBase &rewriter,
                                             ElementwiseOp op) {
   if (!op.hasBufferSemantics())
@@ -63,7 +59,8 @@ FailureOr<scf::ForOp> tpu::lowerElementwise(RewriterBase &rewriter,
   b.setInsertionPoint(op);
   scf::ForOp loop =
       buildVpuLoop(b, op.getInputs(), op.getOuts(), [&](ValueRange vregs) {
-        return SmallVector<Value>{applyBody(b, op.getBody().front(), vregs)};
+        return SmallVector<Value>{
+            applyElementwiseBody(b, op.getBody().front(), vregs)};
       });
   rewriter.eraseOp(op);
   return loop;

@@ -90,6 +90,12 @@ public:
   mlir::VectorType vregType();
 };
 
+/// An elementwise body (tpu.elementwise's, a matmul's epilogue), written
+/// for one element, applied to the vregs `inputs` at `b`'s insertion
+/// point: each op cloned on vectors. Returns the vreg it yields.
+mlir::Value applyElementwiseBody(KernelBuilder &b, mlir::Block &body,
+                                 mlir::ValueRange inputs);
+
 /// The loop nest of a VPU kernel over whole tiles: chunks of up to
 /// kVpuChunkTiles tiles of every input (fewer when the inputs and outputs
 /// would not fit VMEM) are DMAed into VMEM, `compute` maps each tile's

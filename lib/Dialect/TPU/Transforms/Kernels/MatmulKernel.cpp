@@ -63,7 +63,8 @@ public:
         rhs(tiledShapeOf(op.getRhs()[0])),
         out(kernelShapeOf(op.getOuts(), sharedRhs)),
         terms(op.getLhs().size()), nanFixed(op.getNanFixedTerms()),
-        hasAcc(bool(op.getAcc())) {}
+        hasAcc(bool(op.getAcc())),
+        epilogueInputs(op.getEpilogueInputs().size()) {}
 
   /// Chooses the tiling; fails with an error on the op when the operands
   /// are not whole tiles or no chunk fits VMEM.
@@ -74,7 +75,8 @@ public:
 private:
   /// VMEM rows the working set takes with chunks of `blocks` row blocks.
   int64_t vmemRows(int64_t blocks) const {
-    int64_t perMxu = blocks * kTileRows * (hasAcc ? 2 : 1);
+    int64_t perMxu =
+        blocks * kTileRows * (1 + (hasAcc ? 1 : 0) + epilogueInputs);
     return 2 * blocks * kTileRows + 2 * mxus * kWeightRows + mxus * perMxu;
   }
   void buildTerm(KernelBuilder &b, size_t term, Value batch, Value row0,
@@ -91,6 +93,9 @@ private:
   size_t terms;
   int64_t nanFixed;
   bool hasAcc;
+  /// The epilogue's inputs besides the sum, each staged like the
+  /// accumulator.
+  int64_t epilogueInputs;
 
   // The plan.
   int64_t rowBlocks = 0, kTiles = 0, nBlocks = 0;
@@ -99,6 +104,7 @@ private:
 
   // Values the loops share, made in build().
   Value lhsVmem, rhsVmem, outVmem, accVmem;
+  SmallVector<Value> epilogueVmem;
   Value zero, one, eight, nBlocksV, kTilesV;
   Value lhsBatch, rhsBatch, outBatch;
 };
@@ -135,6 +141,8 @@ scf::ForOp MatmulKernel::build(KernelBuilder &b) {
   rhsVmem = b.allocVmem(2 * mxus * kWeightRows);
   outVmem = b.allocVmem(mxus * chunkRows);
   accVmem = hasAcc ? b.allocVmem(mxus * chunkRows) : Value();
+  for (int64_t i = 0; i < epilogueInputs; ++i)
+    epilogueVmem.push_back(b.allocVmem(mxus * chunkRows));
 
   zero = b.index(0);
   one = b.index(1);
@@ -157,6 +165,7 @@ scf::ForOp MatmulKernel::build(KernelBuilder &b) {
   b.dealloc({lhsVmem, rhsVmem, outVmem});
   if (accVmem)
     b.dealloc(accVmem);
+  b.dealloc(epilogueVmem);
   return outer;
 }
 
@@ -217,25 +226,29 @@ void MatmulKernel::buildTerm(KernelBuilder &b, size_t term, Value batch,
 }
 
 /// Pops each active MXU's slots, fixes NaNs of the small-term group, adds
-/// the main group and the accumulator, and DMAs the blocks out.
+/// the main group and the accumulator, applies the epilogue, and DMAs the
+/// blocks out.
 void MatmulKernel::buildEpilogue(KernelBuilder &b, Value batch, Value row0,
                                  Value col0, Value blocks) {
   bool fixNaN = nanFixed > 0;
-  TiledShape acc =
-      hasAcc ? kernelShapeOf(op.getAcc(), sharedRhs) : TiledShape();
+  // What is read tile for tile with the result: the accumulator, then
+  // the epilogue's inputs; each has the result's shape.
+  SmallVector<std::pair<Value, Value>> staged; // (HBM buffer, VMEM staging)
+  if (hasAcc)
+    staged.emplace_back(op.getAcc(), accVmem);
+  for (auto [input, vmem] : llvm::zip(op.getEpilogueInputs(), epilogueVmem))
+    staged.emplace_back(input, vmem);
   for (unsigned m = 0; m < mxus; ++m) {
     Value col = b.add(col0, m);
     Value active = b.lessThan(col, nBlocksV);
     Value stagingRow = b.index(m * chunkRows);
+    Value outTile = b.add(b.add(outBatch, b.mul(row0, out.colTiles())), col);
     b.ifThen(active, [&] {
-      if (hasAcc) {
-        Value accTile = b.add(b.add(b.mul(batch, acc.tilesPerBatch()),
-                                    b.mul(row0, acc.colTiles())),
-                              col);
-        b.dmaLoad(op.getAcc(), accTile, b.index(acc.colTiles()), accVmem,
-                  stagingRow, blocks, kAccSem);
-        b.wait(kAccSem, 1);
-      }
+      for (auto [hbm, vmem] : staged)
+        b.dmaLoad(hbm, outTile, b.index(out.colTiles()), vmem, stagingRow,
+                  blocks, kAccSem);
+      if (!staged.empty())
+        b.wait(kAccSem, int64_t(staged.size()));
       b.forLoop(zero, blocks, 1, [&](Value block) {
         Value value =
             MxuPopOp::create(b, b.vregType(), b.add(block, mainSlots), m);
@@ -249,11 +262,16 @@ void MatmulKernel::buildEpilogue(KernelBuilder &b, Value batch, Value row0,
         Value row = b.add(stagingRow, b.mul(block, kTileRows));
         if (hasAcc)
           value = arith::AddFOp::create(b, value, b.load(accVmem, row));
+        if (op.hasEpilogue()) {
+          SmallVector<Value> elements = {value};
+          for (Value vmem : epilogueVmem)
+            elements.push_back(b.load(vmem, row));
+          value = applyElementwiseBody(b, op.getEpilogue().front(), elements);
+        }
         b.store(value, outVmem, row);
       });
     });
     Value count = b.select(active, blocks, zero);
-    Value outTile = b.add(b.add(outBatch, b.mul(row0, out.colTiles())), col);
     b.dmaStore(outVmem, stagingRow, op.getOuts(), outTile,
                b.index(out.colTiles()), count, kStoreSem);
   }

@@ -1,0 +1,227 @@
+//===- Fuse.cpp - The tpu-fuse pass ---------------------------------------===//
+//
+// Elementwise ops fused into their producers' kernels, on tensors: a
+// producer tpu.elementwise's body into its consumer's, and a consumer of a
+// matmul into the matmul's epilogue. Both build one body from two by
+// cloning: the producer's, then the consumer's with the producer's result
+// for the element it read.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tpu/Dialect/TPU/Transforms/Passes.h"
+#include "tpu/Dialect/TPU/Transforms/Transforms.h"
+
+#include "mlir/IR/IRMapping.h"
+#include "mlir/Transforms/WalkPatternRewriteDriver.h"
+#include "llvm/Support/FormatVariadic.h"
+
+namespace tpu {
+#define GEN_PASS_DEF_TPUFUSE
+#include "tpu/Dialect/TPU/Transforms/Passes.h.inc"
+} // namespace tpu
+
+using namespace mlir;
+using namespace tpu;
+
+namespace {
+
+Type elementTypeOf(Value value) {
+  return cast<ShapedType>(value.getType()).getElementType();
+}
+
+/// Whether every use of `value` is by `user`.
+bool onlyUsedBy(Value value, Operation *user) {
+  return llvm::all_of(value.getUsers(),
+                      [&](Operation *other) { return other == user; });
+}
+
+/// Clones the ops of `body` before `builder`'s insertion point with its
+/// arguments mapped to `arguments`; returns the value it yields.
+Value inlineBody(OpBuilder &builder, Block &body, ValueRange arguments) {
+  IRMapping mapping;
+  mapping.map(body.getArguments(), arguments);
+  for (Operation &op : body.without_terminator())
+    builder.clone(op, mapping);
+  return mapping.lookup(body.getTerminator()->getOperand(0));
+}
+
+/// Fills `block` (whose arguments are the producer's value's inputs, then
+/// `consumer`'s other inputs) with the producer's computation, given by
+/// `produce`, and then `consumer`'s body with what `produce` returns for
+/// every input `fused` says is the producer's.
+void buildFusedBody(OpBuilder &builder, Block &block, ElementwiseOp consumer,
+                    llvm::function_ref<bool(unsigned)> fused,
+                    unsigned producerArgs,
+                    llvm::function_ref<Value(ValueRange)> produce) {
+  builder.setInsertionPointToStart(&block);
+  Value produced = produce(block.getArguments().take_front(producerArgs));
+  SmallVector<Value> consumerArgs;
+  unsigned next = producerArgs;
+  for (unsigned i = 0; i < consumer.getInputs().size(); ++i)
+    consumerArgs.push_back(fused(i) ? produced : block.getArgument(next++));
+  Value result = inlineBody(builder, consumer.getBody().front(), consumerArgs);
+  YieldOp::create(builder, consumer.getLoc(), result);
+}
+
+void reportFused(bool report, Operation *fused, const Twine &what) {
+  if (report)
+    fused->emitRemark() << "tpu-fuse: " << what;
+}
+
+} // namespace
+
+FailureOr<ElementwiseOp> tpu::fuseElementwiseProducer(RewriterBase &rewriter,
+                                                      ElementwiseOp consumer,
+                                                      bool report) {
+  ElementwiseOp producer;
+  for (Value input : consumer.getInputs())
+    if (auto op = input.getDefiningOp<ElementwiseOp>();
+        op && onlyUsedBy(input, consumer)) {
+      producer = op;
+      break;
+    }
+  if (!producer)
+    return rewriter.notifyMatchFailure(consumer, "no elementwise producer "
+                                                 "read by it alone");
+  Value produced = producer.getResult();
+  auto fused = [&](unsigned i) { return consumer.getInputs()[i] == produced; };
+  SmallVector<Value> inputs(producer.getInputs());
+  for (auto [i, input] : llvm::enumerate(consumer.getInputs()))
+    if (!fused(i))
+      inputs.push_back(input);
+  rewriter.setInsertionPoint(consumer);
+  auto op = ElementwiseOp::create(rewriter, consumer.getLoc(),
+                                  consumer.getResult().getType(), inputs,
+                                  Value());
+  Block &block = op.getBody().emplaceBlock();
+  for (Value input : inputs)
+    block.addArgument(elementTypeOf(input), consumer.getLoc());
+  Block &producerBody = producer.getBody().front();
+  buildFusedBody(rewriter, block, consumer, fused,
+                 producer.getInputs().size(), [&](ValueRange args) {
+                   return inlineBody(rewriter, producerBody, args);
+                 });
+  reportFused(report, producer,
+         "fused into the tpu.elementwise at " +
+             llvm::formatv("{0}", consumer.getLoc()).str() +
+             " (its result no longer goes to HBM)");
+  rewriter.replaceOp(consumer, op.getResult());
+  rewriter.eraseOp(producer);
+  return op;
+}
+
+FailureOr<MatmulPassesOp> tpu::fuseIntoMatmulEpilogue(RewriterBase &rewriter,
+                                                      ElementwiseOp consumer,
+                                                      bool report) {
+  if (!elementTypeOf(consumer.getResult()).isF32())
+    return rewriter.notifyMatchFailure(consumer, "a matmul's result is f32");
+  // The matmul's result, read through the resize that drops its padding.
+  MatmulPassesOp matmul;
+  ResizeOp resize;
+  Value read;
+  for (Value input : consumer.getInputs()) {
+    Value source = input;
+    auto viaResize = input.getDefiningOp<ResizeOp>();
+    if (viaResize && onlyUsedBy(input, consumer))
+      source = viaResize.getSource();
+    auto op = source.getDefiningOp<MatmulPassesOp>();
+    if (!op || !onlyUsedBy(source, source == input ? consumer.getOperation()
+                                                   : viaResize.getOperation()))
+      continue;
+    matmul = op;
+    resize = source == input ? ResizeOp() : viaResize;
+    read = input;
+    break;
+  }
+  if (!matmul)
+    return rewriter.notifyMatchFailure(consumer, "no matmul read by it alone");
+  auto fused = [&](unsigned i) { return consumer.getInputs()[i] == read; };
+  Location loc = consumer.getLoc();
+  auto paddedType = cast<RankedTensorType>(matmul.getResult().getType());
+  rewriter.setInsertionPoint(consumer);
+  // The epilogue's inputs: the matmul's own, then the consumer's others,
+  // grown to the matmul's padded shape.
+  SmallVector<Value> epilogueInputs(matmul.getEpilogueInputs());
+  for (auto [i, input] : llvm::enumerate(consumer.getInputs())) {
+    if (fused(i))
+      continue;
+    auto type = cast<RankedTensorType>(input.getType());
+    epilogueInputs.push_back(
+        type.getShape() == paddedType.getShape()
+            ? input
+            : ResizeOp::create(rewriter, loc,
+                               paddedType.clone(type.getElementType()), input,
+                               Value())
+                  .getResult());
+  }
+  auto op = MatmulPassesOp::create(
+      rewriter, matmul.getLoc(), paddedType, matmul.getLhs(), matmul.getRhs(),
+      matmul.getAcc(), epilogueInputs, Value(), matmul.getNanFixedTermsAttr());
+  op->setDiscardableAttrs(matmul->getDiscardableAttrDictionary());
+  Block &block = op.getEpilogue().emplaceBlock();
+  block.addArgument(rewriter.getF32Type(), loc);
+  for (Value input : epilogueInputs)
+    block.addArgument(elementTypeOf(input), loc);
+  unsigned matmulArgs = 1 + matmul.getEpilogueInputs().size();
+  buildFusedBody(rewriter, block, consumer, fused, matmulArgs,
+                 [&](ValueRange args) -> Value {
+                   if (!matmul.hasEpilogue())
+                     return args.front();
+                   return inlineBody(rewriter, matmul.getEpilogue().front(),
+                                     args);
+                 });
+  reportFused(report, consumer,
+         "fused into the epilogue of the tpu.matmul_passes at " +
+             llvm::formatv("{0}", matmul.getLoc()).str() +
+             " (the matmul's result no longer goes to HBM)");
+  rewriter.setInsertionPoint(consumer);
+  Value result = op.getResult();
+  if (resize)
+    result = ResizeOp::create(rewriter, loc, consumer.getResult().getType(),
+                              result, Value())
+                 .getResult();
+  rewriter.replaceOp(consumer, result);
+  if (resize)
+    rewriter.eraseOp(resize);
+  rewriter.eraseOp(matmul);
+  return op;
+}
+
+namespace {
+
+struct FuseElementwise : public OpRewritePattern<ElementwiseOp> {
+  FuseElementwise(MLIRContext *context, bool report)
+      : OpRewritePattern(context), report(report) {}
+  LogicalResult matchAndRewrite(ElementwiseOp op,
+                                PatternRewriter &rewriter) const override {
+    // A chain first becomes one op, which then joins a matmul: one walk,
+    // in program order, does both, as each op is visited after its
+    // producers.
+    bool changed = false;
+    FailureOr<ElementwiseOp> fused;
+    while (succeeded(fused = fuseElementwiseProducer(rewriter, op, report))) {
+      op = *fused;
+      changed = true;
+    }
+    if (succeeded(fuseIntoMatmulEpilogue(rewriter, op, report)))
+      changed = true;
+    return success(changed);
+  }
+  bool report;
+};
+
+struct FusePass : public tpu::impl::TPUFuseBase<FusePass> {
+  using TPUFuseBase::TPUFuseBase;
+
+  void runOnOperation() override {
+    RewritePatternSet patterns(&getContext());
+    populateFusePatterns(patterns, report);
+    walkAndApplyPatterns(getOperation(), std::move(patterns));
+  }
+};
+
+} // namespace
+
+void tpu::populateFusePatterns(RewritePatternSet &patterns, bool report) {
+  patterns.add<FuseElementwise>(patterns.getContext(), report);
+}

@@ -1,0 +1,117 @@
+// RUN: tpu-opt %s --tpu-fuse --split-input-file | FileCheck %s
+// RUN: tpu-opt %s --tpu-fuse=report=true --split-input-file 2>&1 | FileCheck %s --check-prefix=REMARK
+
+// A chain of elementwise ops is one: the producer's body, then the
+// consumer's with the producer's value for the element it read; the
+// producer's inputs first, then the consumer's others.
+// CHECK-LABEL: func @chain
+// CHECK: %[[R:.*]] = tpu.elementwise ins(%arg0, %arg1, %arg2 : tensor<7x300xf32>, tensor<7x300xf32>, tensor<7x300xf32>) -> tensor<7x300xf32> {
+// CHECK-NEXT: ^bb0(%[[X:.*]]: f32, %[[Y:.*]]: f32, %[[Z:.*]]: f32):
+// CHECK-NEXT: %[[S:.*]] = arith.addf %[[X]], %[[Y]] : f32
+// CHECK-NEXT: %[[E:.*]] = math.exp %[[S]] : f32
+// CHECK-NEXT: %[[M:.*]] = arith.mulf %[[Z]], %[[E]] : f32
+// CHECK-NEXT: tpu.yield %[[M]] : f32
+// CHECK-NOT: tpu.elementwise
+// CHECK: return %[[R]]
+// REMARK: remark: tpu-fuse: fused into the tpu.elementwise at
+// REMARK: remark: tpu-fuse: fused into the tpu.elementwise at
+func.func @chain(%a: tensor<7x300xf32>, %b: tensor<7x300xf32>, %c: tensor<7x300xf32>) -> tensor<7x300xf32> {
+  %s = tpu.elementwise ins(%a, %b : tensor<7x300xf32>, tensor<7x300xf32>) -> tensor<7x300xf32> {
+  ^bb0(%x: f32, %y: f32):
+    %r = arith.addf %x, %y : f32
+    tpu.yield %r : f32
+  }
+  %e = tpu.elementwise ins(%s : tensor<7x300xf32>) -> tensor<7x300xf32> {
+  ^bb0(%x: f32):
+    %r = math.exp %x : f32
+    tpu.yield %r : f32
+  }
+  %m = tpu.elementwise ins(%c, %e : tensor<7x300xf32>, tensor<7x300xf32>) -> tensor<7x300xf32> {
+  ^bb0(%x: f32, %y: f32):
+    %r = arith.mulf %x, %y : f32
+    tpu.yield %r : f32
+  }
+  return %m : tensor<7x300xf32>
+}
+
+// -----
+
+// A producer something else reads stays (its result is needed in HBM).
+// CHECK-LABEL: func @shared
+// CHECK: %[[S:.*]] = tpu.elementwise ins(%arg0
+// CHECK: tpu.elementwise ins(%[[S]]
+// CHECK: return
+func.func @shared(%a: tensor<8x128xf32>) -> (tensor<8x128xf32>, tensor<8x128xf32>) {
+  %s = tpu.elementwise ins(%a : tensor<8x128xf32>) -> tensor<8x128xf32> {
+  ^bb0(%x: f32):
+    %r = math.exp %x : f32
+    tpu.yield %r : f32
+  }
+  %t = tpu.elementwise ins(%s : tensor<8x128xf32>) -> tensor<8x128xf32> {
+  ^bb0(%x: f32):
+    %r = math.tanh %x : f32
+    tpu.yield %r : f32
+  }
+  return %s, %t : tensor<8x128xf32>, tensor<8x128xf32>
+}
+
+// -----
+
+// A matmul's consumer through the resize that drops its padding becomes
+// its epilogue; the other input (7x300) is grown to the padded 8x384 and
+// the resize follows the matmul. A second consumer joins the epilogue.
+// CHECK-LABEL: func @epilogue
+// CHECK: %[[BIAS:.*]] = tpu.resize %arg2 : tensor<7x300xf32> -> tensor<8x384xf32>
+// CHECK: %[[RES:.*]] = tpu.resize %arg3 : tensor<7x300xf32> -> tensor<8x384xf32>
+// CHECK: %[[M:.*]] = tpu.matmul_passes lhs(%arg0) rhs(%arg1) epilogue(%[[BIAS]], %[[RES]]) {nan_fixed_terms = 0 : i64, tpu.useful_macs = 10 : i64}
+// CHECK-NEXT: ^bb0(%[[SUM:.*]]: f32, %[[B:.*]]: f32, %[[R:.*]]: f32):
+// CHECK-NEXT: %[[ZERO:.*]] = arith.constant 0.0
+// CHECK-NEXT: %[[T:.*]] = arith.addf %[[SUM]], %[[B]] : f32
+// CHECK-NEXT: %[[RELU:.*]] = arith.maximumf %[[T]], %[[ZERO]] : f32
+// CHECK-NEXT: %[[OUT:.*]] = arith.addf %[[R]], %[[RELU]] : f32
+// CHECK-NEXT: tpu.yield %[[OUT]] : f32
+// CHECK: %[[Y:.*]] = tpu.resize %[[M]] : tensor<8x384xf32> -> tensor<7x300xf32>
+// CHECK: return %[[Y]]
+// REMARK: remark: tpu-fuse: fused into the epilogue of the tpu.matmul_passes at
+// REMARK: remark: tpu-fuse: fused into the epilogue of the tpu.matmul_passes at
+func.func @epilogue(%a: tensor<8x128xf32>, %b: tensor<128x384xf32>, %bias: tensor<7x300xf32>, %residual: tensor<7x300xf32>) -> tensor<7x300xf32> {
+  %m = tpu.matmul_passes lhs(%a) rhs(%b) {nan_fixed_terms = 0 : i64, tpu.useful_macs = 10 : i64} : (tensor<8x128xf32>, tensor<128x384xf32>) -> tensor<8x384xf32>
+  %r = tpu.resize %m : tensor<8x384xf32> -> tensor<7x300xf32>
+  %h = tpu.elementwise ins(%r, %bias : tensor<7x300xf32>, tensor<7x300xf32>) -> tensor<7x300xf32> {
+  ^bb0(%x: f32, %y: f32):
+    %zero = arith.constant 0.0 : f32
+    %s = arith.addf %x, %y : f32
+    %t = arith.maximumf %s, %zero : f32
+    tpu.yield %t : f32
+  }
+  %o = tpu.elementwise ins(%residual, %h : tensor<7x300xf32>, tensor<7x300xf32>) -> tensor<7x300xf32> {
+  ^bb0(%x: f32, %y: f32):
+    %s = arith.addf %x, %y : f32
+    tpu.yield %s : f32
+  }
+  return %o : tensor<7x300xf32>
+}
+
+// -----
+
+// Not fused: a matmul whose result is read twice, and a consumer with a
+// bf16 result (a matmul's is f32).
+// CHECK-LABEL: func @not_fused
+// CHECK: tpu.matmul_passes lhs(%arg0) rhs(%arg1) {nan_fixed_terms = 0 : i64}
+// CHECK-NOT: epilogue
+// CHECK: tpu.elementwise
+// CHECK: tpu.elementwise
+func.func @not_fused(%a: tensor<8x128xf32>, %b: tensor<128x128xf32>) -> (tensor<8x128xf32>, tensor<8x128xbf16>) {
+  %m = tpu.matmul_passes lhs(%a) rhs(%b) {nan_fixed_terms = 0 : i64} : (tensor<8x128xf32>, tensor<128x128xf32>) -> tensor<8x128xf32>
+  %e = tpu.elementwise ins(%m : tensor<8x128xf32>) -> tensor<8x128xf32> {
+  ^bb0(%x: f32):
+    %r = math.exp %x : f32
+    tpu.yield %r : f32
+  }
+  %t = tpu.elementwise ins(%m : tensor<8x128xf32>) -> tensor<8x128xbf16> {
+  ^bb0(%x: f32):
+    %r = arith.truncf %x : f32 to bf16
+    tpu.yield %r : bf16
+  }
+  return %e, %t : tensor<8x128xf32>, tensor<8x128xbf16>
+}
