@@ -619,3 +619,28 @@ func.func @epilogue_blocks(%a: tensor<8x128xf32>, %b: tensor<128x128xf32>) -> te
   }
   return %r : tensor<8x128xf32>
 }
+
+// -----
+
+func.func @prologue_type(%x: tensor<7x300xf32>) -> tensor<7x1xf32> {
+  // expected-error @+1 {{'tpu.reduce' op body argument 0 has type 'bf16', the element type of its input is 'f32'}}
+  %s = tpu.reduce %x kind = <sum> init = 0.0 : tensor<7x300xf32> -> tensor<7x1xf32> {
+  ^bb0(%e: bf16):
+    %f = arith.extf %e : bf16 to f32
+    tpu.yield %f : f32
+  }
+  return %s : tensor<7x1xf32>
+}
+
+// -----
+
+func.func @prologue_blocks(%x: tensor<7x300xf32>) -> tensor<7x1xf32> {
+  // expected-error @+1 {{'tpu.reduce' op the prologue is one block}}
+  %s = tpu.reduce %x kind = <sum> init = 0.0 : tensor<7x300xf32> -> tensor<7x1xf32> {
+  ^bb0(%e: f32):
+    tpu.yield %e : f32
+  ^bb1(%f: f32):
+    tpu.yield %f : f32
+  }
+  return %s : tensor<7x1xf32>
+}

@@ -171,6 +171,20 @@ func.func @epilogue(%a: tensor<8x128xf32>, %b: tensor<128x128xf32>, %bias: tenso
   return %r : tensor<8x128xf32>
 }
 
+// A row reduction with a prologue: a sum of squares.
+// CHECK-LABEL: func @prologue
+// CHECK: tpu.reduce %arg0 kind = <sum> init = 0.000000e+00 : tensor<7x300xf32> -> tensor<7x1xf32> {
+// CHECK-NEXT: ^bb0(%[[E:.*]]: f32):
+// CHECK-NEXT: arith.mulf %[[E]], %[[E]] : f32
+func.func @prologue(%x: tensor<7x300xf32>) -> tensor<7x1xf32> {
+  %s = tpu.reduce %x kind = <sum> init = 0.0 : tensor<7x300xf32> -> tensor<7x1xf32> {
+  ^bb0(%e: f32):
+    %sq = arith.mulf %e, %e : f32
+    tpu.yield %sq : f32
+  }
+  return %s : tensor<7x1xf32>
+}
+
 // The vreg-level ops of reductions.
 // CHECK-LABEL: func @lanes
 // CHECK: tpu.lane_mask %arg1 : vector<8x128xi1>

@@ -315,6 +315,15 @@ LogicalResult ReduceOp::verify() {
   return success();
 }
 
+LogicalResult ReduceOp::verifyRegions() {
+  if (getPrologue().empty())
+    return success();
+  if (!getPrologue().hasOneBlock())
+    return emitOpError() << "the prologue is one block";
+  Type f32 = Float32Type::get(getContext());
+  return verifyElementwiseBody(*this, getPrologue().front(), {f32}, f32);
+}
+
 LogicalResult ReduceColumnsOp::verify() {
   if (failed(verifyKernelForm(*this, getSource(), getOutsRange())))
     return failure();

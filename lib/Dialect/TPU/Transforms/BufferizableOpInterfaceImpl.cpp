@@ -230,12 +230,17 @@ struct ElementwiseOpInterface
 
 /// A one-operand kernel op (TPUOps.td's TPU_UnaryKernelOp): its buffer
 /// form is the same op on the source's buffer, writing `outs`, with the
-/// same attributes.
+/// same attributes and regions (a reduction's prologue).
 template <typename Op>
 Operation *createUnaryBufferForm(RewriterBase &rewriter, Op op,
                                  ValueRange buffers, ValueRange outs) {
-  return Op::create(rewriter, op.getLoc(), TypeRange(),
-                    ValueRange{buffers[0], outs[0]}, op->getAttrs());
+  Operation *bufferForm =
+      Op::create(rewriter, op.getLoc(), TypeRange(),
+                 ValueRange{buffers[0], outs[0]}, op->getAttrs());
+  for (auto [from, to] :
+       llvm::zip(op->getRegions(), bufferForm->getRegions()))
+    rewriter.inlineRegionBefore(from, to, to.end());
+  return bufferForm;
 }
 
 template <typename Op>

@@ -1,10 +1,11 @@
 //===- Fuse.cpp - The tpu-fuse pass ---------------------------------------===//
 //
-// Elementwise ops fused into their producers' kernels, on tensors: a
-// producer tpu.elementwise's body into its consumer's, and a consumer of a
-// matmul into the matmul's epilogue. Both build one body from two by
-// cloning: the producer's, then the consumer's with the producer's result
-// for the element it read.
+// Elementwise ops fused into their neighbours' kernels, on tensors: a
+// producer tpu.elementwise's body into its consumer's, a consumer of a
+// matmul into the matmul's epilogue, and a producer of a row reduction
+// into the reduction's prologue. Each builds one body from two by cloning:
+// the producer's, then the consumer's with the producer's result for the
+// element it read.
 //
 //===----------------------------------------------------------------------===//
 
@@ -13,7 +14,6 @@
 
 #include "mlir/IR/IRMapping.h"
 #include "mlir/Transforms/WalkPatternRewriteDriver.h"
-#include "llvm/Support/FormatVariadic.h"
 
 namespace tpu {
 #define GEN_PASS_DEF_TPUFUSE
@@ -63,9 +63,15 @@ void buildFusedBody(OpBuilder &builder, Block &block, ElementwiseOp consumer,
   YieldOp::create(builder, consumer.getLoc(), result);
 }
 
-void reportFused(bool report, Operation *fused, const Twine &what) {
-  if (report)
-    fused->emitRemark() << "tpu-fuse: " << what;
+/// With `report`, a remark on `fused` saying what it joined, and a note
+/// at the op whose kernel it joined.
+void reportFused(bool report, Operation *fused, Operation *into,
+                 const Twine &what) {
+  if (!report)
+    return;
+  InFlightDiagnostic remark = fused->emitRemark() << "tpu-fuse: " << what;
+  remark.attachNote(into->getLoc())
+      << "the " << into->getName() << " it joined";
 }
 
 } // namespace
@@ -101,10 +107,9 @@ FailureOr<ElementwiseOp> tpu::fuseElementwiseProducer(RewriterBase &rewriter,
                  producer.getInputs().size(), [&](ValueRange args) {
                    return inlineBody(rewriter, producerBody, args);
                  });
-  reportFused(report, producer,
-         "fused into the tpu.elementwise at " +
-             llvm::formatv("{0}", consumer.getLoc()).str() +
-             " (its result no longer goes to HBM)");
+  reportFused(report, producer, consumer,
+              "fused into the body of its tpu.elementwise consumer (its "
+              "result no longer goes to HBM)");
   rewriter.replaceOp(consumer, op.getResult());
   rewriter.eraseOp(producer);
   return op;
@@ -170,10 +175,9 @@ FailureOr<MatmulPassesOp> tpu::fuseIntoMatmulEpilogue(RewriterBase &rewriter,
                    return inlineBody(rewriter, matmul.getEpilogue().front(),
                                      args);
                  });
-  reportFused(report, consumer,
-         "fused into the epilogue of the tpu.matmul_passes at " +
-             llvm::formatv("{0}", matmul.getLoc()).str() +
-             " (the matmul's result no longer goes to HBM)");
+  reportFused(report, consumer, matmul,
+              "fused into the epilogue of the tpu.matmul_passes it reads "
+              "(the matmul's result no longer goes to HBM)");
   rewriter.setInsertionPoint(consumer);
   Value result = op.getResult();
   if (resize)
@@ -187,7 +191,50 @@ FailureOr<MatmulPassesOp> tpu::fuseIntoMatmulEpilogue(RewriterBase &rewriter,
   return op;
 }
 
+FailureOr<ReduceOp> tpu::fuseIntoReductionPrologue(RewriterBase &rewriter,
+                                                   ReduceOp reduce,
+                                                   bool report) {
+  auto producer = reduce.getSource().getDefiningOp<ElementwiseOp>();
+  if (!producer || !reduce.getPrologue().empty() ||
+      !onlyUsedBy(producer.getResult(), reduce))
+    return rewriter.notifyMatchFailure(reduce, "no elementwise producer read "
+                                               "by it alone");
+  // The prologue takes one element: the producer must read one value.
+  Value input = producer.getInputs().front();
+  if (llvm::any_of(producer.getInputs(),
+                   [&](Value other) { return other != input; }) ||
+      !elementTypeOf(input).isF32())
+    return rewriter.notifyMatchFailure(reduce, "the producer reads more than "
+                                               "one f32 value");
+  rewriter.setInsertionPoint(reduce);
+  auto op = ReduceOp::create(rewriter, reduce.getLoc(),
+                             reduce.getResult().getType(), input, Value(),
+                             reduce.getKindAttr(), reduce.getInitAttr());
+  Block &block = op.getPrologue().emplaceBlock();
+  Value element = block.addArgument(rewriter.getF32Type(), reduce.getLoc());
+  rewriter.setInsertionPointToStart(&block);
+  SmallVector<Value> args(producer.getInputs().size(), element);
+  Value result = inlineBody(rewriter, producer.getBody().front(), args);
+  YieldOp::create(rewriter, reduce.getLoc(), result);
+  reportFused(report, producer, reduce,
+              "fused into the prologue of the tpu.reduce that reads it (its "
+              "result no longer goes to HBM)");
+  rewriter.replaceOp(reduce, op.getResult());
+  rewriter.eraseOp(producer);
+  return op;
+}
+
 namespace {
+
+struct FuseReduction : public OpRewritePattern<ReduceOp> {
+  FuseReduction(MLIRContext *context, bool report)
+      : OpRewritePattern(context), report(report) {}
+  LogicalResult matchAndRewrite(ReduceOp op,
+                                PatternRewriter &rewriter) const override {
+    return fuseIntoReductionPrologue(rewriter, op, report);
+  }
+  bool report;
+};
 
 struct FuseElementwise : public OpRewritePattern<ElementwiseOp> {
   FuseElementwise(MLIRContext *context, bool report)
@@ -223,5 +270,5 @@ struct FusePass : public tpu::impl::TPUFuseBase<FusePass> {
 } // namespace
 
 void tpu::populateFusePatterns(RewritePatternSet &patterns, bool report) {
-  patterns.add<FuseElementwise>(patterns.getContext(), report);
+  patterns.add<FuseElementwise, FuseReduction>(patterns.getContext(), report);
 }

@@ -13,8 +13,9 @@
 // CHECK-NEXT: tpu.yield %[[M]] : f32
 // CHECK-NOT: tpu.elementwise
 // CHECK: return %[[R]]
-// REMARK: remark: tpu-fuse: fused into the tpu.elementwise at
-// REMARK: remark: tpu-fuse: fused into the tpu.elementwise at
+// REMARK: remark: tpu-fuse: fused into the body of its tpu.elementwise consumer (its result no longer goes to HBM)
+// REMARK: note: the tpu.elementwise it joined
+// REMARK: remark: tpu-fuse: fused into the body of its tpu.elementwise consumer
 func.func @chain(%a: tensor<7x300xf32>, %b: tensor<7x300xf32>, %c: tensor<7x300xf32>) -> tensor<7x300xf32> {
   %s = tpu.elementwise ins(%a, %b : tensor<7x300xf32>, tensor<7x300xf32>) -> tensor<7x300xf32> {
   ^bb0(%x: f32, %y: f32):
@@ -72,8 +73,9 @@ func.func @shared(%a: tensor<8x128xf32>) -> (tensor<8x128xf32>, tensor<8x128xf32
 // CHECK-NEXT: tpu.yield %[[OUT]] : f32
 // CHECK: %[[Y:.*]] = tpu.resize %[[M]] : tensor<8x384xf32> -> tensor<7x300xf32>
 // CHECK: return %[[Y]]
-// REMARK: remark: tpu-fuse: fused into the epilogue of the tpu.matmul_passes at
-// REMARK: remark: tpu-fuse: fused into the epilogue of the tpu.matmul_passes at
+// REMARK: remark: tpu-fuse: fused into the epilogue of the tpu.matmul_passes it reads (the matmul's result no longer goes to HBM)
+// REMARK: note: the tpu.matmul_passes it joined
+// REMARK: remark: tpu-fuse: fused into the epilogue of the tpu.matmul_passes it reads
 func.func @epilogue(%a: tensor<8x128xf32>, %b: tensor<128x384xf32>, %bias: tensor<7x300xf32>, %residual: tensor<7x300xf32>) -> tensor<7x300xf32> {
   %m = tpu.matmul_passes lhs(%a) rhs(%b) {nan_fixed_terms = 0 : i64, tpu.useful_macs = 10 : i64} : (tensor<8x128xf32>, tensor<128x384xf32>) -> tensor<8x384xf32>
   %r = tpu.resize %m : tensor<8x384xf32> -> tensor<7x300xf32>
@@ -114,4 +116,36 @@ func.func @not_fused(%a: tensor<8x128xf32>, %b: tensor<128x128xf32>) -> (tensor<
     tpu.yield %r : bf16
   }
   return %e, %t : tensor<8x128xf32>, tensor<8x128xbf16>
+}
+
+// -----
+
+// A producer of one value read only by a row reduction is its prologue
+// (a sum of squares in one pass); one of two values, or one read by
+// something else, stays.
+// CHECK-LABEL: func @prologue
+// CHECK: %[[S:.*]] = tpu.reduce %arg0 kind = <sum> init = 0.000000e+00 : tensor<7x300xf32> -> tensor<7x1xf32> {
+// CHECK-NEXT: ^bb0(%[[X:.*]]: f32):
+// CHECK-NEXT: %[[SQ:.*]] = arith.mulf %[[X]], %[[X]] : f32
+// CHECK-NEXT: tpu.yield %[[SQ]] : f32
+// CHECK: %[[D:.*]] = tpu.elementwise ins(%arg0, %arg1
+// CHECK: tpu.reduce %[[D]] kind = <max>
+// CHECK-NOT: {
+// CHECK: return %[[S]]
+// REMARK: remark: tpu-fuse: fused into the prologue of the tpu.reduce that reads it (its result no longer goes to HBM)
+// REMARK: note: the tpu.reduce it joined
+func.func @prologue(%x: tensor<7x300xf32>, %y: tensor<7x300xf32>) -> (tensor<7x1xf32>, tensor<7x1xf32>) {
+  %sq = tpu.elementwise ins(%x, %x : tensor<7x300xf32>, tensor<7x300xf32>) -> tensor<7x300xf32> {
+  ^bb0(%a: f32, %b: f32):
+    %r = arith.mulf %a, %b : f32
+    tpu.yield %r : f32
+  }
+  %s = tpu.reduce %sq kind = <sum> init = 0.0 : tensor<7x300xf32> -> tensor<7x1xf32>
+  %d = tpu.elementwise ins(%x, %y : tensor<7x300xf32>, tensor<7x300xf32>) -> tensor<7x300xf32> {
+  ^bb0(%a: f32, %b: f32):
+    %r = arith.subf %a, %b : f32
+    tpu.yield %r : f32
+  }
+  %m = tpu.reduce %d kind = <max> init = 0xFF800000 : tensor<7x300xf32> -> tensor<7x1xf32>
+  return %s, %m : tensor<7x1xf32>, tensor<7x1xf32>
 }

@@ -376,3 +376,25 @@ func.func @main(%a: tensor<8x128xf32>, %b: tensor<128x128xf32>, %acc: tensor<8x1
   }
   return %r : tensor<8x128xf32>
 }
+
+// -----
+
+// A reduction's prologue runs on each tile as it is loaded, before the
+// last tile's padding lanes become the identity.
+// CHECK-LABEL: func.func @main
+// CHECK: scf.for
+// CHECK: %[[X:.*]] = tpu.vector_load
+// CHECK: %[[SQ:.*]] = arith.mulf %[[X]], %[[X]] : vector<8x128xf32>
+// CHECK: arith.addf %{{.*}}, %[[SQ]] : vector<8x128xf32>
+// CHECK: %[[Y:.*]] = tpu.vector_load
+// CHECK: %[[SQ2:.*]] = arith.mulf %[[Y]], %[[Y]] : vector<8x128xf32>
+// CHECK: %[[MASK:.*]] = tpu.lane_mask
+// CHECK: arith.select %[[MASK]], %[[SQ2]]
+func.func @main(%x: tensor<7x300xf32>) -> tensor<7x1xf32> {
+  %s = tpu.reduce %x kind = <sum> init = 0.0 : tensor<7x300xf32> -> tensor<7x1xf32> {
+  ^bb0(%e: f32):
+    %sq = arith.mulf %e, %e : f32
+    tpu.yield %sq : f32
+  }
+  return %s : tensor<7x1xf32>
+}

@@ -314,15 +314,29 @@ def TPU_ReduceOp : TPU_UnaryKernelOp<"reduce",
     last dimension. Padding lanes of the source, whatever they hold, count
     as the kind's identity.
 
+    A `prologue` (`tpu-fuse` makes it of an elementwise producer) is
+    applied to each element before it is combined: a body as
+    `tpu.elementwise`'s of one element, so `sum(x * x)` is one pass over
+    `x`.
+
     ```mlir
     %m = tpu.reduce %x kind = <max> init = 0xFF800000
            : tensor<7x300xf32> -> tensor<7x1xf32>
+    %s = tpu.reduce %x kind = <sum> init = 0.0
+           : tensor<7x300xf32> -> tensor<7x1xf32> {
+    ^bb0(%e: f32):
+      %sq = arith.mulf %e, %e : f32
+      tpu.yield %sq : f32
+    }
     ```
   }];
+  let regions = (region AnyRegion:$prologue);
   let assemblyFormat = [{
     $source (`outs` `(` $outs^ `)`)? `kind` `=` $kind `init` `=` $init
     attr-dict `:` type($source) (`outs` type($outs)^)? (`->` type($result)^)?
+    ($prologue^)?
   }];
+  let hasRegionVerifier = 1;
 }
 
 def TPU_ReduceColumnsOp : TPU_UnaryKernelOp<"reduce_columns",
@@ -540,7 +554,7 @@ def TPU_ElementwiseOp : TPU_KernelOp<"elementwise",
 }
 
 def TPU_YieldOp : TPU_Op<"yield", [Pure, Terminator,
-    ParentOneOf<["ElementwiseOp", "MatmulPassesOp"]>]> {
+    ParentOneOf<["ElementwiseOp", "MatmulPassesOp", "ReduceOp"]>]> {
   let summary = "The element a tpu.elementwise body (or an epilogue) computes";
   let arguments = (ins AnyType:$value);
   let assemblyFormat = "$value attr-dict `:` type($value)";

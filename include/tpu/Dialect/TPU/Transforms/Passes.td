@@ -108,7 +108,11 @@ def TPUFuse : Pass<"tpu-fuse", "::mlir::func::FuncOp"> {
       becomes the matmul's `epilogue`, applied to each result tile in
       vregs: a bias, an activation, a residual add, a scaling. Its other
       inputs are grown to the matmul's padded shape (`tpu.resize`, a
-      view when their padding is zero).
+      view when their padding is zero);
+    - a `tpu.elementwise` of one f32 value whose result only a row
+      reduction (`tpu.reduce`) reads becomes the reduction's `prologue`,
+      applied to each tile before it is combined (`sum(x * x)` of a layer
+      norm's variance in one pass).
 
     Every op keeps its arithmetic, in the same order: fusion changes no
     bit of any result. With `report`, each fusion is a remark on the op

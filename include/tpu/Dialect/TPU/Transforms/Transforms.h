@@ -80,6 +80,14 @@ llvm::FailureOr<MatmulPassesOp>
 fuseIntoMatmulEpilogue(mlir::RewriterBase &rewriter, ElementwiseOp consumer,
                        bool report);
 
+/// Replaces `reduce` and the tpu.elementwise producing its source, read by
+/// nothing else and reading one f32 value, by a tpu.reduce of that value
+/// with the producer's body as its prologue. With `report`, a remark on
+/// the producer. Fails (changing nothing) when there is no such producer.
+llvm::FailureOr<ReduceOp> fuseIntoReductionPrologue(mlir::RewriterBase &rewriter,
+                                                    ReduceOp reduce,
+                                                    bool report);
+
 void populateFusePatterns(mlir::RewritePatternSet &patterns, bool report);
 
 //===----------------------------------------------------------------------===//

@@ -4,7 +4,8 @@
 //
 // A row of tiles at a time in VMEM: a vreg of lane accumulators (in VMEM
 // between tiles) starts at the kind's identity and takes each tile of the
-// row in order, the padding lanes of the last one replaced by the identity
+// row in order (after the prologue, if any, on the tile), the padding
+// lanes of the last one replaced by the identity
 // (v.lmask and v.sel); v.rsum/v.rmax/v.rmin then combines each sublane's
 // lanes in order, `init` is combined with that, and lane 0 of the result
 // tile (a column) keeps it. The order is docs/Numerics.md's
@@ -94,6 +95,13 @@ FailureOr<scf::ForOp> tpu::lowerReduce(RewriterBase &rewriter, ReduceOp op) {
   Value acc = b.allocVmem(kSublanes), result = b.allocVmem(kSublanes);
   Value zero = b.index(0), one = b.index(1);
   Value identity = b.splat(getIdentity(kind));
+  // The prologue, if any, on a tile of the source (before the padding
+  // lanes become the identity).
+  auto prologue = [&](Value x) {
+    if (op.getPrologue().empty())
+      return x;
+    return applyElementwiseBody(b, op.getPrologue().front(), x);
+  };
 
   // Row of tiles `row` of matrix `matrix`, whose first `sublanes` rows are
   // the source's.
@@ -105,12 +113,13 @@ FailureOr<scf::ForOp> tpu::lowerReduce(RewriterBase &rewriter, ReduceOp op) {
     b.store(identity, acc, zero);
     int64_t fullCols = lanesInLast == int64_t(kLanes) ? cols : cols - 1;
     b.forLoop(fullCols, 1, [&](Value col) {
-      Value x = b.load(staging, b.mul(col, kSublanes));
+      Value x = prologue(b.load(staging, b.mul(col, kSublanes)));
       b.store(combine(b, kind, b.load(acc, zero), x), acc, zero);
     });
     if (fullCols < cols) {
-      Value x = b.keepLanes(b.load(staging, b.index(fullCols * kSublanes)),
-                            lanesInLast, identity);
+      Value x =
+          b.keepLanes(prologue(b.load(staging, b.index(fullCols * kSublanes))),
+                      lanesInLast, identity);
       b.store(combine(b, kind, b.load(acc, zero), x), acc, zero);
     }
     Value lanes =
