@@ -170,6 +170,12 @@ struct ConvertLinalgPass
     RewritePatternSet patterns(&getContext());
     populateLinalgToTPUPatterns(patterns, defaultPrecision);
     walkAndApplyPatterns(getOperation(), std::move(patterns));
+    // Pads the convolutions and poolings folded in are dead now (the walk
+    // erases only what it visits).
+    getOperation().walk([](tensor::PadOp pad) {
+      if (pad->use_empty())
+        pad.erase();
+    });
 
     // What is left did not convert: say why, once per op (the conversions
     // have said why for the ops they tried).

@@ -71,30 +71,55 @@ FailureOr<ImagePadding> matchImagePad(tensor::PadOp pad, std::string &why) {
 }
 
 /// Whether `user` is a convolution or pooling whose image is `pad`'s
-/// result, which it takes as its windows' padding.
-bool foldsPad(Operation *user, tensor::PadOp pad) {
-  return isWindowOp(user) && user->getOperand(0) == pad.getResult() &&
-         llvm::count(user->getOperands(), pad.getResult()) == 1;
+/// result, and takes `padding` as its windows' padding. A convolution of
+/// channels that do not fill their lane tiles pads them with zeros, and
+/// in its windows the padded channels of a tap outside the image would
+/// hold the pad value instead: 0 x an inf pad value is NaN where the
+/// model has 0 x 0. So it folds only a finite pad value then (x 0 is a
+/// zero, which leaves a sum as it is).
+bool foldsPad(Operation *user, tensor::PadOp pad, const ImagePadding &padding) {
+  if (!isWindowOp(user) || user->getOperand(0) != pad.getResult() ||
+      llvm::count(user->getOperands(), pad.getResult()) != 1)
+    return false;
+  int64_t channels = pad.getSourceType().getShape().back();
+  return !isa<linalg::Conv2DNhwcHwcfOp>(user) ||
+         channels % int64_t(kLanes) == 0 || padding.value.isFinite();
 }
 
 /// The image a convolution or pooling `op` reads, with a tensor.pad
-/// producing it folded in.
+/// producing it folded in where foldsPad says.
 ImagePadding getImage(Operation *op) {
   Value image = op->getOperand(0);
   std::string why;
   if (auto pad = image.getDefiningOp<tensor::PadOp>())
     if (FailureOr<ImagePadding> folded = matchImagePad(pad, why);
-        succeeded(folded))
+        succeeded(folded) && foldsPad(op, pad, *folded))
       return *folded;
   ImagePadding unpadded;
   unpadded.image = image;
   return unpadded;
 }
 
-/// Erases the tensor.pad `image` came from once nothing reads it.
-void eraseDeadPad(RewriterBase &rewriter, Value image) {
-  if (auto pad = image.getDefiningOp<tensor::PadOp>(); pad && pad->use_empty())
-    rewriter.eraseOp(pad);
+/// Fails with an error on a convolution or pooling `op` whose output is
+/// not all of its windows: linalg lets an output leave the last ones out,
+/// tpu.windows makes every one.
+LogicalResult checkOutputSize(Operation *op, ArrayRef<int64_t> window,
+                              ArrayRef<int64_t> strides,
+                              ArrayRef<int64_t> dilations) {
+  ArrayRef<int64_t> in =
+      cast<ShapedType>(op->getOperand(0).getType()).getShape();
+  ArrayRef<int64_t> out =
+      cast<ShapedType>(op->getResult(0).getType()).getShape();
+  std::optional<std::array<int64_t, 2>> size =
+      WindowsOp::getOutputSize(in, window, strides, dilations, {0, 0, 0, 0});
+  if (size && (*size)[0] == out[1] && (*size)[1] == out[2])
+    return success();
+  return op->emitError() << "cannot convert this '" << op->getName()
+                         << "' to the TPU: its output of " << out[1] << " x "
+                         << out[2]
+                         << " positions leaves out windows of the image; the "
+                            "TPU computes all of them (slice the result to "
+                            "drop some)";
 }
 
 SmallVector<int64_t> getSizes(DenseIntElementsAttr attr) {
@@ -150,9 +175,14 @@ FailureOr<MatmulOp> tpu::convertConvolution(RewriterBase &rewriter,
           op->getAttrOfType<PrecisionAttr>(TPUDialect::getPrecisionAttrName()))
     precision = attr.getValue();
 
-  ImagePadding image = getImage(op);
   ArrayRef<int64_t> filterShape =
       cast<RankedTensorType>(filter.getType()).getShape();
+  SmallVector<int64_t> strides = getSizes(op.getStrides()),
+                       dilations = getSizes(op.getDilations());
+  if (failed(checkOutputSize(op, filterShape.take_front(2), strides,
+                             dilations)))
+    return failure();
+  ImagePadding image = getImage(op);
   auto resultType = cast<RankedTensorType>(op->getResult(0).getType());
   ArrayRef<int64_t> out = resultType.getShape();
   int64_t kh = filterShape[0], kw = filterShape[1], c = filterShape[2],
@@ -171,7 +201,7 @@ FailureOr<MatmulOp> tpu::convertConvolution(RewriterBase &rewriter,
           .getResult();
   Value patches = createWindows(
       rewriter, loc, image, {out[0], out[1], out[2], kh * kw * paddedC},
-      {kh, kw}, getSizes(op.getStrides()), getSizes(op.getDilations()));
+      {kh, kw}, strides, dilations);
   auto matmul = MatmulOp::create(
       rewriter, loc, resultType, patches, filterMatrix,
       isZeroFill(init) ? Value() : init,
@@ -180,9 +210,7 @@ FailureOr<MatmulOp> tpu::convertConvolution(RewriterBase &rewriter,
   matmul->setAttr(TPUDialect::getUsefulMacsAttrName(),
                   rewriter.getI64IntegerAttr(out[0] * out[1] * out[2] * f *
                                              kh * kw * c));
-  Value source = op.getDpsInputOperand(0)->get();
   rewriter.replaceOp(op, matmul.getResult());
-  eraseDeadPad(rewriter, source);
   return matmul;
 }
 
@@ -207,25 +235,28 @@ FailureOr<ReduceMatricesOp> tpu::convertPooling(RewriterBase &rewriter,
   if (!fill || !matchPattern(fill.getInputs()[0], m_ConstantFloat(&init)))
     return fail("its init must be a linalg.fill of a float constant");
 
-  ImagePadding image = getImage(op);
   ArrayRef<int64_t> window =
       cast<ShapedType>(op.getDpsInputOperand(1)->get().getType()).getShape();
   ArrayRef<int64_t> out = resultType.getShape();
-  auto strides = cast<DenseIntElementsAttr>(op->getAttr("strides"));
-  auto dilations = cast<DenseIntElementsAttr>(op->getAttr("dilations"));
+  SmallVector<int64_t> strides =
+      getSizes(cast<DenseIntElementsAttr>(op->getAttr("strides")));
+  SmallVector<int64_t> dilations =
+      getSizes(cast<DenseIntElementsAttr>(op->getAttr("dilations")));
+  if (failed(checkOutputSize(op, window, strides, dilations)))
+    return failure();
+  ImagePadding image = getImage(op);
   rewriter.setInsertionPoint(op);
   Location loc = op.getLoc();
   Value taps = createWindows(
       rewriter, loc, image,
       {window[0], window[1], out[0], out[1], out[2], out[3]}, window,
-      getSizes(strides), getSizes(dilations));
+      strides, dilations);
   auto reduce = ReduceMatricesOp::create(
       rewriter, loc, resultType, taps, Value(),
       rewriter.getDenseI64ArrayAttr({0, 1}),
       ReductionKindAttr::get(rewriter.getContext(), kind),
       rewriter.getF32FloatAttr(init.convertToFloat()));
   rewriter.replaceOp(op, reduce.getResult());
-  eraseDeadPad(rewriter, source);
   return reduce;
 }
 
@@ -237,8 +268,9 @@ FailureOr<ReshapeOp> tpu::convertPad(RewriterBase &rewriter,
     return op.emitError() << "cannot convert this 'tensor.pad' to the TPU: "
                           << why;
   if (!op->use_empty() &&
-      llvm::all_of(op->getUsers(),
-                   [&](Operation *user) { return foldsPad(user, op); }))
+      llvm::all_of(op->getUsers(), [&](Operation *user) {
+        return foldsPad(user, op, *image);
+      }))
     return rewriter.notifyMatchFailure(op, "its readers take its padding");
   ArrayRef<int64_t> out = op.getResultType().getShape();
   rewriter.setInsertionPoint(op);

@@ -412,3 +412,12 @@ func.func @pad_value(%x: tensor<1x8x8x3xf32>, %v: f32, %w: tensor<3x3x3x4xf32>) 
   %y = linalg.conv_2d_nhwc_hwcf ins(%p, %w : tensor<1x10x10x3xf32>, tensor<3x3x3x4xf32>) outs(%init : tensor<1x8x8x4xf32>) -> tensor<1x8x8x4xf32>
   return %y : tensor<1x8x8x4xf32>
 }
+
+// -----
+
+// linalg lets an output leave out the last windows; tpu.windows makes all.
+func.func @conv_cropped(%x: tensor<1x4x4x128xf32>, %w: tensor<1x1x128x8xf32>, %o: tensor<1x2x2x8xf32>) -> tensor<1x2x2x8xf32> {
+  // expected-error @+1 {{cannot convert this 'linalg.conv_2d_nhwc_hwcf' to the TPU: its output of 2 x 2 positions leaves out windows of the image; the TPU computes all of them (slice the result to drop some)}}
+  %y = linalg.conv_2d_nhwc_hwcf ins(%x, %w : tensor<1x4x4x128xf32>, tensor<1x1x128x8xf32>) outs(%o : tensor<1x2x2x8xf32>) -> tensor<1x2x2x8xf32>
+  return %y : tensor<1x2x2x8xf32>
+}

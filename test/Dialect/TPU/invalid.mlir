@@ -568,7 +568,7 @@ func.func @windows_type(%x: tensor<1x9x9x3xf32>) {
 // -----
 
 func.func @epilogue_shape(%a: tensor<8x128xf32>, %b: tensor<128x128xf32>, %e: tensor<7x128xf32>) -> tensor<8x128xf32> {
-  // expected-error @+1 {{'tpu.matmul_passes' op every epilogue input has the result's shape [8, 128], got 'tensor<7x128xf32>'}}
+  // expected-error @+1 {{'tpu.matmul_passes' op every epilogue input has the result's shape [8, 128], or is a row of as many lane tiles, got 'tensor<7x128xf32>'}}
   %r = tpu.matmul_passes lhs(%a) rhs(%b) epilogue(%e) {nan_fixed_terms = 0 : i64} : (tensor<8x128xf32>, tensor<128x128xf32>, tensor<7x128xf32>) -> tensor<8x128xf32> {
   ^bb0(%s: f32, %y: f32):
     tpu.yield %s : f32

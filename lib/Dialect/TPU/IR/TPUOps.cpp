@@ -220,10 +220,19 @@ LogicalResult MatmulPassesOp::verify() {
                                   getRhs()[i].getType(), result.getType(),
                                   getAcc())))
       return failure();
+  // A row: one rank-1 row of the result's lane tiles.
+  auto isRow = [&](Value input) {
+    ArrayRef<int64_t> shape = shapeOf(input);
+    int64_t lanes = int64_t(kLanes);
+    return shape.size() == 1 && llvm::divideCeil(shape[0], lanes) ==
+                                    llvm::divideCeil(shapeOf(result).back(),
+                                                     lanes);
+  };
   for (Value input : getEpilogueInputs())
-    if (shapeOf(input) != shapeOf(result))
+    if (shapeOf(input) != shapeOf(result) && !isRow(input))
       return emitOpError() << "every epilogue input has the result's shape "
-                           << formatShape(shapeOf(result)) << ", got "
+                           << formatShape(shapeOf(result))
+                           << ", or is a row of as many lane tiles, got "
                            << input.getType();
   if (!getEpilogueInputs().empty() && !hasEpilogue())
     return emitOpError() << "has epilogue inputs but no epilogue";

@@ -13,6 +13,7 @@
 #include "tpu/Dialect/TPU/Transforms/Transforms.h"
 
 #include "mlir/IR/IRMapping.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Transforms/WalkPatternRewriteDriver.h"
 
 namespace tpu {
@@ -29,10 +30,32 @@ Type elementTypeOf(Value value) {
   return cast<ShapedType>(value.getType()).getElementType();
 }
 
-/// Whether every use of `value` is by `user`.
+/// Whether every use of `value` is by `user`, or by an op this walk fused
+/// and left dead.
 bool onlyUsedBy(Value value, Operation *user) {
-  return llvm::all_of(value.getUsers(),
-                      [&](Operation *other) { return other == user; });
+  return llvm::all_of(value.getUsers(), [&](Operation *other) {
+    return other == user || isOpTriviallyDead(other);
+  });
+}
+
+/// Whether `resize` makes either minor dimension larger.
+bool grows(ResizeOp resize) {
+  ArrayRef<int64_t> from =
+      cast<ShapedType>(resize.getSource().getType()).getShape();
+  ArrayRef<int64_t> to =
+      cast<ShapedType>(resize.getResult().getType()).getShape();
+  return to.back() > from.back() ||
+         to.drop_back().back() > from.drop_back().back();
+}
+
+/// Whether `broadcast` repeats a rank-1 row over every other dimension
+/// (a bias).
+bool isBroadcastRow(BroadcastOp broadcast) {
+  auto source = cast<ShapedType>(broadcast.getSource().getType());
+  int64_t rank = cast<ShapedType>(broadcast.getResult().getType()).getRank();
+  return source.getRank() == 1 &&
+         int64_t(broadcast.getDimensions().size()) == rank - 1 &&
+         !llvm::is_contained(broadcast.getDimensions(), rank - 1);
 }
 
 /// Clones the ops of `body` before `builder`'s insertion point with its
@@ -111,7 +134,6 @@ FailureOr<ElementwiseOp> tpu::fuseElementwiseProducer(RewriterBase &rewriter,
               "fused into the body of its tpu.elementwise consumer (its "
               "result no longer goes to HBM)");
   rewriter.replaceOp(consumer, op.getResult());
-  rewriter.eraseOp(producer);
   return op;
 }
 
@@ -126,8 +148,10 @@ FailureOr<MatmulPassesOp> tpu::fuseIntoMatmulEpilogue(RewriterBase &rewriter,
   Value read;
   for (Value input : consumer.getInputs()) {
     Value source = input;
+    // A resize that drops padding, not one that grows (whose new elements
+    // are zero, not the epilogue of zero).
     auto viaResize = input.getDefiningOp<ResizeOp>();
-    if (viaResize && onlyUsedBy(input, consumer))
+    if (viaResize && onlyUsedBy(input, consumer) && !grows(viaResize))
       source = viaResize.getSource();
     auto op = source.getDefiningOp<MatmulPassesOp>();
     if (!op || !onlyUsedBy(source, source == input ? consumer.getOperation()
@@ -145,19 +169,27 @@ FailureOr<MatmulPassesOp> tpu::fuseIntoMatmulEpilogue(RewriterBase &rewriter,
   auto paddedType = cast<RankedTensorType>(matmul.getResult().getType());
   rewriter.setInsertionPoint(consumer);
   // The epilogue's inputs: the matmul's own, then the consumer's others,
-  // grown to the matmul's padded shape.
+  // grown to the matmul's padded shape; a row broadcast over the result's
+  // rows (a bias) as the row itself (its lane tiles are the padded
+  // result's), read into every sublane, and the broadcast gone.
   SmallVector<Value> epilogueInputs(matmul.getEpilogueInputs());
+  auto grow = [&](Value input, ArrayRef<int64_t> shape) -> Value {
+    auto type = cast<RankedTensorType>(input.getType());
+    if (type.getShape() == shape)
+      return input;
+    return ResizeOp::create(rewriter, loc, type.clone(shape), input, Value())
+        .getResult();
+  };
   for (auto [i, input] : llvm::enumerate(consumer.getInputs())) {
     if (fused(i))
       continue;
-    auto type = cast<RankedTensorType>(input.getType());
-    epilogueInputs.push_back(
-        type.getShape() == paddedType.getShape()
-            ? input
-            : ResizeOp::create(rewriter, loc,
-                               paddedType.clone(type.getElementType()), input,
-                               Value())
-                  .getResult());
+    if (auto broadcast = input.getDefiningOp<BroadcastOp>();
+        broadcast && onlyUsedBy(input, consumer) &&
+        isBroadcastRow(broadcast)) {
+      epilogueInputs.push_back(broadcast.getSource());
+      continue;
+    }
+    epilogueInputs.push_back(grow(input, paddedType.getShape()));
   }
   auto op = MatmulPassesOp::create(
       rewriter, matmul.getLoc(), paddedType, matmul.getLhs(), matmul.getRhs(),
@@ -185,9 +217,6 @@ FailureOr<MatmulPassesOp> tpu::fuseIntoMatmulEpilogue(RewriterBase &rewriter,
                               result, Value())
                  .getResult();
   rewriter.replaceOp(consumer, result);
-  if (resize)
-    rewriter.eraseOp(resize);
-  rewriter.eraseOp(matmul);
   return op;
 }
 
@@ -220,7 +249,6 @@ FailureOr<ReduceOp> tpu::fuseIntoReductionPrologue(RewriterBase &rewriter,
               "fused into the prologue of the tpu.reduce that reads it (its "
               "result no longer goes to HBM)");
   rewriter.replaceOp(reduce, op.getResult());
-  rewriter.eraseOp(producer);
   return op;
 }
 
@@ -264,10 +292,24 @@ struct FusePass : public tpu::impl::TPUFuseBase<FusePass> {
     RewritePatternSet patterns(&getContext());
     populateFusePatterns(patterns, report);
     walkAndApplyPatterns(getOperation(), std::move(patterns));
+    eraseDeadKernels(getOperation());
   }
 };
 
 } // namespace
+
+void tpu::eraseDeadKernels(Operation *root) {
+  // Last first, so that a producer's only reader is gone before it is
+  // looked at. Kernel ops on tensors have no side effects.
+  SmallVector<Operation *> kernels;
+  root->walk([&](Operation *op) {
+    if (op->hasTrait<KernelOpTrait>())
+      kernels.push_back(op);
+  });
+  for (Operation *op : llvm::reverse(kernels))
+    if (isOpTriviallyDead(op))
+      op->erase();
+}
 
 void tpu::populateFusePatterns(RewritePatternSet &patterns, bool report) {
   patterns.add<FuseElementwise, FuseReduction>(patterns.getContext(), report);

@@ -149,3 +149,34 @@ func.func @prologue(%x: tensor<7x300xf32>, %y: tensor<7x300xf32>) -> (tensor<7x1
   %m = tpu.reduce %d kind = <max> init = 0xFF800000 : tensor<7x300xf32> -> tensor<7x1xf32>
   return %s, %m : tensor<7x1xf32>, tensor<7x1xf32>
 }
+
+// -----
+
+// A bias broadcast over the rows joins the epilogue as the row itself
+// (its 300 lanes are the padded 384's three tiles), and the broadcast
+// goes; a resize that grows the matmul's result is not a way in.
+// CHECK-LABEL: func @bias_row
+// CHECK-NOT: tpu.broadcast
+// CHECK: %[[M:.*]] = tpu.matmul_passes lhs(%arg0) rhs(%arg1) epilogue(%arg2) {nan_fixed_terms = 0 : i64} : (tensor<8x128xf32>, tensor<128x384xf32>, tensor<300xf32>) -> tensor<8x384xf32> {
+// CHECK: tpu.resize %[[M]] : tensor<8x384xf32> -> tensor<7x300xf32>
+// CHECK: %[[G:.*]] = tpu.resize %{{.*}} : tensor<8x128xf32> -> tensor<16x256xf32>
+// CHECK: tpu.elementwise ins(%[[G]]
+func.func @bias_row(%a: tensor<8x128xf32>, %b: tensor<128x384xf32>, %bias: tensor<300xf32>, %c: tensor<128x128xf32>) -> (tensor<7x300xf32>, tensor<16x256xf32>) {
+  %m = tpu.matmul_passes lhs(%a) rhs(%b) {nan_fixed_terms = 0 : i64} : (tensor<8x128xf32>, tensor<128x384xf32>) -> tensor<8x384xf32>
+  %r = tpu.resize %m : tensor<8x384xf32> -> tensor<7x300xf32>
+  %wide = tpu.broadcast %bias dimensions = [0] : tensor<300xf32> -> tensor<7x300xf32>
+  %h = tpu.elementwise ins(%r, %wide : tensor<7x300xf32>, tensor<7x300xf32>) -> tensor<7x300xf32> {
+  ^bb0(%x: f32, %y: f32):
+    %s = arith.addf %x, %y : f32
+    tpu.yield %s : f32
+  }
+  %n = tpu.matmul_passes lhs(%a) rhs(%c) {nan_fixed_terms = 0 : i64} : (tensor<8x128xf32>, tensor<128x128xf32>) -> tensor<8x128xf32>
+  %g = tpu.resize %n : tensor<8x128xf32> -> tensor<16x256xf32>
+  %e = tpu.elementwise ins(%g : tensor<16x256xf32>) -> tensor<16x256xf32> {
+  ^bb0(%x: f32):
+    %one = arith.constant 1.0 : f32
+    %s = arith.addf %x, %one : f32
+    tpu.yield %s : f32
+  }
+  return %h, %e : tensor<7x300xf32>, tensor<16x256xf32>
+}

@@ -304,10 +304,10 @@ func.func @main(%a: tensor<130x300xf32>) -> tensor<300x130xf32> {
 // CHECK: %[[NEG:.*]] = arith.constant dense<0xFF800000>
 // CHECK: %[[MASK:.*]] = tpu.lane_mask %c2
 // CHECK: %[[PARTIAL:.*]] = arith.select %[[MASK]], %[[NEG]]
-// CHECK: scf.for %{{.*}} = %c64 to %c96 step %c8
-// CHECK: tpu.vector_store %[[NEG]], %[[SLABS]]
-// CHECK: scf.for %{{.*}} = %c96{{.*}} to %c128 step %c8
-// CHECK: tpu.vector_store %[[PARTIAL]], %[[SLABS]]
+// CHECK: %[[FILL:.*]] = arith.addi %c64, %{{.*}} : index
+// CHECK: tpu.vector_store %[[NEG]], %[[SLABS]][%[[FILL]]]
+// CHECK: %[[PFILL:.*]] = arith.addi %c96, %{{.*}} : index
+// CHECK: tpu.vector_store %[[PARTIAL]], %[[SLABS]][%[[PFILL]]]
 // CHECK: %[[IN:.*]] = arith.cmpi slt, %c0, %{{.*}} : index
 // CHECK: scf.if %[[IN]] {
 // CHECK: tpu.dma_load %arg0[%{{.*}}, stride %c2{{.*}}] to %[[SLABS]][%{{.*}}] tiles %c2
@@ -397,4 +397,23 @@ func.func @main(%x: tensor<7x300xf32>) -> tensor<7x1xf32> {
     tpu.yield %sq : f32
   }
   return %s : tensor<7x1xf32>
+}
+
+// -----
+
+// A bias row in the epilogue: one tile per column block, read into every
+// sublane (v.ld with stride 0) for each row block.
+// CHECK-LABEL: func.func @main
+// CHECK: tpu.dma_load %arg2[%{{.*}}, stride %c1{{.*}}] to %{{.*}} tiles %c1{{.*}} sem 2
+// CHECK: tpu.dma_wait sem 2 count 1
+// CHECK: %[[POP:.*]] = tpu.mxu_pop
+// CHECK: %[[BIAS:.*]] = tpu.vector_load %{{.*}} {sublane_stride = 0 : i64}
+// CHECK: arith.addf %[[POP]], %[[BIAS]] : vector<8x128xf32>
+func.func @main(%a: tensor<16x128xf32>, %b: tensor<128x256xf32>, %bias: tensor<200xf32>) -> tensor<16x256xf32> {
+  %r = tpu.matmul_passes lhs(%a) rhs(%b) epilogue(%bias) {nan_fixed_terms = 0 : i64} : (tensor<16x128xf32>, tensor<128x256xf32>, tensor<200xf32>) -> tensor<16x256xf32> {
+  ^bb0(%s: f32, %y: f32):
+    %t = arith.addf %s, %y : f32
+    tpu.yield %t : f32
+  }
+  return %r : tensor<16x256xf32>
 }

@@ -198,9 +198,13 @@ def TPU_MatmulPassesOp
     An `epilogue` (`tpu-fuse` makes it of an elementwise consumer) is
     applied to each result tile on the VPU before it is stored: a body as
     `tpu.elementwise`'s, of the sum above and one element of each
-    `epilogue` input (of the result's shape), yielding the result:
-    `result = epilogue(sum, inputs[0], ...)`. So a bias, an activation or
-    a residual add costs no HBM round trip of the matmul's result.
+    `epilogue` input, yielding the result:
+    `result = epilogue(sum, inputs[0], ...)`. An input has the result's
+    shape, or is a rank-1 row of as many lane tiles, the same for every
+    row (a bias, read into every sublane with `v.ld` of stride 0; its
+    padding lanes meet the result's). So a
+    bias, an activation or a residual add costs no HBM round trip of the
+    matmul's result, nor of a broadcast bias.
 
     ```mlir
     // HIGH: FixNaN(lo.hi + hi.lo) + hi.hi
@@ -419,7 +423,8 @@ def TPU_WindowsOp : TPU_UnaryKernelOp<"windows",
     the channels its lanes: the kernel reads each output tile's eight
     columns with one strided `v.ld` from the padded image row in VMEM.
     Padding rows of the result are zero; its padding lanes are the
-    source's.
+    source's where a tap is in the image and zero where it is the pad
+    value.
 
     ```mlir
     %p = tpu.windows %x {window = array<i64: 3, 3>,

@@ -94,7 +94,7 @@ def TPUExpandPrecision : Pass<"tpu-expand-precision", "::mlir::func::FuncOp"> {
 }
 
 def TPUFuse : Pass<"tpu-fuse", "::mlir::func::FuncOp"> {
-  let summary = "Fuse elementwise ops into their producers' kernels";
+  let summary = "Fuse elementwise ops into their neighbours' kernels";
   let description = [{
     Runs after `tpu-expand-precision`, on tensors, so that fused ops share a
     kernel and their intermediate results never go to HBM:
@@ -108,7 +108,8 @@ def TPUFuse : Pass<"tpu-fuse", "::mlir::func::FuncOp"> {
       becomes the matmul's `epilogue`, applied to each result tile in
       vregs: a bias, an activation, a residual add, a scaling. Its other
       inputs are grown to the matmul's padded shape (`tpu.resize`, a
-      view when their padding is zero);
+      view when their padding is zero), and a bias broadcast over the rows
+      is read as the row itself (the broadcast goes);
     - a `tpu.elementwise` of one f32 value whose result only a row
       reduction (`tpu.reduce`) reads becomes the reduction's `prologue`,
       applied to each tile before it is combined (`sum(x * x)` of a layer
@@ -119,8 +120,9 @@ def TPUFuse : Pass<"tpu-fuse", "::mlir::func::FuncOp"> {
     that was fused:
 
     ```
-    remark: tpu-fuse: fused into the epilogue of the tpu.matmul_passes
-            at mlp.mlir:20:9 (its result no longer goes to HBM)
+    mlp.mlir:20:8: remark: tpu-fuse: fused into the epilogue of the
+        tpu.matmul_passes it reads (the matmul's result no longer goes to HBM)
+    mlp.mlir:18:9: note: the tpu.matmul_passes it joined
     ```
 
     `tpu-compile` runs it unless `fusion=false`, so that what fusion saves

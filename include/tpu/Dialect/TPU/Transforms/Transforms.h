@@ -88,7 +88,12 @@ llvm::FailureOr<ReduceOp> fuseIntoReductionPrologue(mlir::RewriterBase &rewriter
                                                     ReduceOp reduce,
                                                     bool report);
 
+/// The patterns of the three fusions. They leave the ops they fused dead
+/// (a walk driver erases only what it visits): eraseDeadKernels after.
 void populateFusePatterns(mlir::RewritePatternSet &patterns, bool report);
+
+/// Erases the kernel ops under `root` that nothing reads.
+void eraseDeadKernels(mlir::Operation *root);
 
 //===----------------------------------------------------------------------===//
 // tpu-lower-to-mxu: the kernels (lib/Dialect/TPU/Transforms/Kernels/)

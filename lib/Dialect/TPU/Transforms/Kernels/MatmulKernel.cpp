@@ -36,8 +36,8 @@ TiledShape tiledShapeOf(Value buffer) {
   return TiledShape::get(cast<ShapedType>(buffer.getType()).getShape().vec());
 }
 
-/// Whether every batch of the LHS shares one rank-2 RHS (a convolution's
-/// filter).
+/// Whether the RHS is one rank-2 matrix, which every batch of the LHS
+/// shares (a convolution's filter), or there is no batch.
 bool hasSharedRhs(MatmulPassesOp op) {
   return cast<ShapedType>(op.getRhs()[0].getType()).getRank() == 2;
 }
@@ -232,7 +232,12 @@ void MatmulKernel::buildEpilogue(KernelBuilder &b, Value batch, Value row0,
                                  Value col0, Value blocks) {
   bool fixNaN = nanFixed > 0;
   // What is read tile for tile with the result: the accumulator, then
-  // the epilogue's inputs; each has the result's shape.
+  // the epilogue's inputs of the result's shape; a row (a rank-1 input,
+  // one row of tiles) is read one tile per column block, into every
+  // sublane of each block.
+  auto isRow = [](Value input) {
+    return cast<ShapedType>(input.getType()).getRank() == 1;
+  };
   SmallVector<std::pair<Value, Value>> staged; // (HBM buffer, VMEM staging)
   if (hasAcc)
     staged.emplace_back(op.getAcc(), accVmem);
@@ -244,9 +249,13 @@ void MatmulKernel::buildEpilogue(KernelBuilder &b, Value batch, Value row0,
     Value stagingRow = b.index(m * chunkRows);
     Value outTile = b.add(b.add(outBatch, b.mul(row0, out.colTiles())), col);
     b.ifThen(active, [&] {
-      for (auto [hbm, vmem] : staged)
-        b.dmaLoad(hbm, outTile, b.index(out.colTiles()), vmem, stagingRow,
-                  blocks, kAccSem);
+      for (auto [hbm, vmem] : staged) {
+        if (isRow(hbm))
+          b.dmaLoad(hbm, col, one, vmem, stagingRow, one, kAccSem);
+        else
+          b.dmaLoad(hbm, outTile, b.index(out.colTiles()), vmem, stagingRow,
+                    blocks, kAccSem);
+      }
       if (!staged.empty())
         b.wait(kAccSem, int64_t(staged.size()));
       b.forLoop(zero, blocks, 1, [&](Value block) {
@@ -264,8 +273,11 @@ void MatmulKernel::buildEpilogue(KernelBuilder &b, Value batch, Value row0,
           value = arith::AddFOp::create(b, value, b.load(accVmem, row));
         if (op.hasEpilogue()) {
           SmallVector<Value> elements = {value};
-          for (Value vmem : epilogueVmem)
-            elements.push_back(b.load(vmem, row));
+          for (auto [input, vmem] :
+               llvm::zip(op.getEpilogueInputs(), epilogueVmem))
+            elements.push_back(isRow(input)
+                                   ? b.loadRowToAllSublanes(vmem, stagingRow)
+                                   : b.load(vmem, row));
           value = applyElementwiseBody(b, op.getEpilogue().front(), elements);
         }
         b.store(value, outVmem, row);

@@ -77,27 +77,24 @@ FailureOr<scf::ForOp> tpu::lowerWindows(RewriterBase &rewriter, WindowsOp op) {
   auto padValueOf = [&](bool partial) {
     return partial ? partialPadValue : padValue;
   };
-  auto fillRows = [&](Value value, int64_t slabRow, int64_t first,
-                      int64_t last) {
+  // Rows [first, last) of the slab at `base` set to `value`.
+  auto fillRows = [&](Value value, Value base, int64_t first, int64_t last) {
     if (first < last)
-      b.forLoop(b.index(slabRow + first), b.index(slabRow + last), kRows,
-                [&](Value row) { b.store(value, slabs, row); });
+      b.forLoop(b.index(first), b.index(last), kRows, [&](Value row) {
+        b.store(value, slabs, b.add(base, row));
+      });
   };
   // What no DMA writes: around each image slab, and the pad-value slabs.
   b.forEachTile(cTiles, cLanes != 0, [&](Value ct, bool partial) {
     Value base = b.mul(ct, slabRows);
-    for (auto [first, last] : {std::pair(int64_t(0), imageRow),
-                               std::pair(imageRow + wTiles * kRows, slabRows)})
-      if (first < last)
-        b.forLoop(b.index(first), b.index(last), kRows, [&](Value row) {
-          b.store(padValueOf(partial), slabs, b.add(base, row));
-        });
+    fillRows(padValueOf(partial), base, 0, imageRow);
+    fillRows(padValueOf(partial), base, imageRow + wTiles * kRows, slabRows);
   });
   // Rows outside the image exist only with padding above or below.
   bool rowsOutside = top > 0 || op.getPadding()[1] > 0;
   if (rowsOutside) {
-    fillRows(padValue, fillSlab, 0, slabRows);
-    fillRows(partialPadValue, partialFillSlab, 0, slabRows);
+    fillRows(padValue, b.index(fillSlab), 0, slabRows);
+    fillRows(partialPadValue, b.index(partialFillSlab), 0, slabRows);
   }
 
   int64_t taps = kh * kw;
