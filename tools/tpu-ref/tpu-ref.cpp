@@ -13,7 +13,8 @@
 //   docs/Numerics.md's order)
 //   tpu-ref broadcast --shape=7x300 --dimensions=1 r.npy -o b.npy   (as
 //   linalg.broadcast: the new dimensions at the positions listed)
-//   tpu-ref transpose x.npy -o t.npy   (the last two dimensions swapped)
+//   tpu-ref transpose [--permutation=1,0,2] x.npy -o t.npy   (as
+//   linalg.transpose; default the last two dimensions swapped)
 //   tpu-ref reshape --shape=8x10 x.npy -o y.npy   (the same elements)
 //   tpu-ref conv x.npy w.npy [--strides=2,2 --dilations=1,1
 //     --padding=1,1,1,1 --precision=... --accumulator=init.npy] -o y.npy
@@ -102,6 +103,9 @@ ABSL_FLAG(std::string, padding, "0,0,0,0",
           "each image: top,bottom,left,right");
 ABSL_FLAG(float, pad_value, 0,
           "conv, im2col, pool, pad: the value padded with");
+ABSL_FLAG(std::string, permutation, "",
+          "transpose: result dimension d is source dimension "
+          "permutation[d], as 1,0,3,2 (default: the last two swapped)");
 ABSL_FLAG(std::string, filter_output, "",
           "im2col: the file for the filter matrix");
 ABSL_FLAG(std::string, o, "", "the output file");
@@ -647,8 +651,9 @@ int broadcast(const std::string &path) {
   return writeOutput(out);
 }
 
-/// One array with its last two dimensions swapped, as linalg.transpose
-/// with the permutation [..., n - 1, n - 2] (words moved, never changed).
+/// One array transposed as linalg.transpose with --permutation (result
+/// dimension d is source dimension permutation[d]; default: the last two
+/// swapped). Words move, never change.
 int transpose(const std::string &path) {
   absl::StatusOr<NpyArray> array = readNpyFile(path);
   if (!array.ok())
@@ -657,17 +662,44 @@ int transpose(const std::string &path) {
   if (rank < 2)
     return fail("transpose takes an array of rank 2 or more, got " +
                 formatShape(array->shape));
-  int64_t rows = array->shape[rank - 2], cols = array->shape[rank - 1];
+  std::vector<int64_t> permutation(rank);
+  for (size_t d = 0; d < rank; ++d)
+    permutation[d] = int64_t(d);
+  std::swap(permutation[rank - 2], permutation[rank - 1]);
+  std::string text = absl::GetFlag(FLAGS_permutation);
+  if (!text.empty()) {
+    std::optional<std::vector<int64_t>> given = parseSizes(text, rank, 0);
+    std::vector<int64_t> sorted = given ? *given : std::vector<int64_t>();
+    std::sort(sorted.begin(), sorted.end());
+    for (size_t d = 0; d < sorted.size(); ++d)
+      if (sorted[d] != int64_t(d))
+        given.reset();
+    if (!given)
+      return fail("--permutation=" + text + " must order the " +
+                  std::to_string(rank) + " dimensions of " +
+                  formatShape(array->shape));
+    permutation = *given;
+  }
   NpyArray out;
-  out.shape = array->shape;
-  std::swap(out.shape[rank - 2], out.shape[rank - 1]);
+  for (int64_t d : permutation)
+    out.shape.push_back(array->shape[d]);
+  // Row-major strides of the source, then each result element's source.
+  std::vector<int64_t> strides(rank, 1);
+  for (int64_t d = int64_t(rank) - 2; d >= 0; --d)
+    strides[d] = strides[d + 1] * array->shape[d + 1];
   out.words.resize(array->words.size());
-  int64_t matrices = rows * cols == 0 ? 0 : int64_t(array->words.size()) / (rows * cols);
-  for (int64_t m = 0; m < matrices; ++m)
-    for (int64_t r = 0; r < rows; ++r)
-      for (int64_t c = 0; c < cols; ++c)
-        out.words[size_t((m * cols + c) * rows + r)] =
-            array->words[size_t((m * rows + r) * cols + c)];
+  std::vector<int64_t> index(rank, 0);
+  for (size_t flat = 0; flat < out.words.size(); ++flat) {
+    int64_t source = 0;
+    for (size_t d = 0; d < rank; ++d)
+      source += index[d] * strides[permutation[d]];
+    out.words[flat] = array->words[size_t(source)];
+    for (int64_t d = int64_t(rank) - 1; d >= 0; --d) {
+      if (++index[d] < out.shape[d])
+        break;
+      index[d] = 0;
+    }
+  }
   return writeOutput(out);
 }
 

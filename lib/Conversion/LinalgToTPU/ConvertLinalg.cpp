@@ -196,8 +196,9 @@ struct ConvertLinalgPass
                           "linalg.broadcast, linalg.reduce (and reduction "
                           "linalg.generic) over one of the last two "
                           "dimensions or leading ones, linalg.softmax, "
-                          "linalg.transpose of the last two "
-                          "dimensions, and elementwise ops (linalg.generic "
+                          "linalg.transpose of the leading dimensions "
+                          "and the last two, and elementwise ops "
+                          "(linalg.generic "
                           "and the named ones) the VPU can run";
     });
     // A reshape or pad left has said why (a pad the convolutions that

@@ -5,7 +5,7 @@
 // OPTION: for the --default-precision option: unknown precision 'fastest'; expected one of default, high, highest (or JAX's bfloat16, bfloat16_3x, tensorfloat32, float32, BF16_BF16_F32, BF16_BF16_F32_X3, BF16_BF16_F32_X6)
 
 func.func @conv(%i: tensor<1x1x8x8xf32>, %f: tensor<1x1x3x3xf32>, %o: tensor<1x1x6x6xf32>) -> tensor<1x1x6x6xf32> {
-  // expected-error @+1 {{'linalg.conv_2d_nchw_fchw' is not supported by the TPU compiler; it takes linalg.matmul, linalg.batch_matmul and linalg.matvec (with linalg.fill inits), linalg.conv_2d_nhwc_hwcf, linalg.pooling_nhwc_max, _min and _sum, linalg.broadcast, linalg.reduce (and reduction linalg.generic) over one of the last two dimensions or leading ones, linalg.softmax, linalg.transpose of the last two dimensions, and elementwise ops (linalg.generic and the named ones) the VPU can run}}
+  // expected-error @+1 {{'linalg.conv_2d_nchw_fchw' is not supported by the TPU compiler; it takes linalg.matmul, linalg.batch_matmul and linalg.matvec (with linalg.fill inits), linalg.conv_2d_nhwc_hwcf, linalg.pooling_nhwc_max, _min and _sum, linalg.broadcast, linalg.reduce (and reduction linalg.generic) over one of the last two dimensions or leading ones, linalg.softmax, linalg.transpose of the leading dimensions and the last two, and elementwise ops (linalg.generic and the named ones) the VPU can run}}
   %r = linalg.conv_2d_nchw_fchw ins(%i, %f : tensor<1x1x8x8xf32>, tensor<1x1x3x3xf32>) outs(%o : tensor<1x1x6x6xf32>) -> tensor<1x1x6x6xf32>
   return %r : tensor<1x1x6x6xf32>
 }
@@ -263,7 +263,7 @@ func.func @reduce_body_shape(%x: tensor<7x300xf32>) -> tensor<7xf32> {
 
 func.func @transpose_leading(%a: tensor<2x3x128xf32>) -> tensor<3x2x128xf32> {
   %e = tensor.empty() : tensor<3x2x128xf32>
-  // expected-error @+1 {{cannot convert this 'linalg.transpose' to the TPU: only swapping the last two dimensions is supported yet (leading dimensions in place)}}
+  // expected-error @+1 {{cannot convert this 'linalg.transpose' to the TPU: a permutation that moves the last two dimensions among the leading ones needs a relayout the compiler does not have yet; it takes permutations of the leading dimensions that keep or swap the last two}}
   %t = linalg.transpose ins(%a : tensor<2x3x128xf32>) outs(%e : tensor<3x2x128xf32>) permutation = [1, 0, 2]
   return %t : tensor<3x2x128xf32>
 }

@@ -449,3 +449,20 @@ func.func @pad(%x: tensor<1x5x6x3xf32>, %w: tensor<1x1x3x4xf32>) -> (tensor<1x7x
          ins(%p, %w : tensor<1x7x10x3xf32>, tensor<1x1x3x4xf32>) outs(%init : tensor<1x7x10x4xf32>) -> tensor<1x7x10x4xf32>
   return %p, %y : tensor<1x7x10x3xf32>, tensor<1x7x10x4xf32>
 }
+
+// -----
+
+// A permutation of the leading dimensions moves whole matrices; with the
+// last two swapped as well, a tpu.transpose follows.
+// CHECK-LABEL: func @transpose_leading
+// CHECK: %[[P:.*]] = tpu.permute_matrices %arg0 permutation = [1, 0] : tensor<2x3x7x300xf32> -> tensor<3x2x7x300xf32>
+// CHECK: %[[Q:.*]] = tpu.permute_matrices %arg0 permutation = [1, 0] : tensor<2x3x7x300xf32> -> tensor<3x2x7x300xf32>
+// CHECK: %[[T:.*]] = tpu.transpose %[[Q]] : tensor<3x2x7x300xf32> -> tensor<3x2x300x7xf32>
+// CHECK: return %[[P]], %[[T]]
+func.func @transpose_leading(%a: tensor<2x3x7x300xf32>) -> (tensor<3x2x7x300xf32>, tensor<3x2x300x7xf32>) {
+  %e = tensor.empty() : tensor<3x2x7x300xf32>
+  %t = linalg.transpose ins(%a : tensor<2x3x7x300xf32>) outs(%e : tensor<3x2x7x300xf32>) permutation = [1, 0, 2, 3]
+  %f = tensor.empty() : tensor<3x2x300x7xf32>
+  %u = linalg.transpose ins(%a : tensor<2x3x7x300xf32>) outs(%f : tensor<3x2x300x7xf32>) permutation = [1, 0, 3, 2]
+  return %t, %u : tensor<3x2x7x300xf32>, tensor<3x2x300x7xf32>
+}

@@ -644,3 +644,19 @@ func.func @prologue_blocks(%x: tensor<7x300xf32>) -> tensor<7x1xf32> {
   }
   return %s : tensor<7x1xf32>
 }
+
+// -----
+
+func.func @permute_order(%x: tensor<2x3x7x300xf32>) -> tensor<3x2x7x300xf32> {
+  // expected-error @+1 {{'tpu.permute_matrices' op permutation must order the 2 leading dimensions of 'tensor<2x3x7x300xf32>', got [1, 1]}}
+  %p = tpu.permute_matrices %x permutation = [1, 1] : tensor<2x3x7x300xf32> -> tensor<3x2x7x300xf32>
+  return %p : tensor<3x2x7x300xf32>
+}
+
+// -----
+
+func.func @permute_shape(%x: tensor<2x3x7x300xf32>) -> tensor<2x3x7x300xf32> {
+  // expected-error @+1 {{'tpu.permute_matrices' op result must be [3, 2, 7, 300] of the source's element type, got 'tensor<2x3x7x300xf32>'}}
+  %p = tpu.permute_matrices %x permutation = [1, 0] : tensor<2x3x7x300xf32> -> tensor<2x3x7x300xf32>
+  return %p : tensor<2x3x7x300xf32>
+}

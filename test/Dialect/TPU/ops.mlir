@@ -185,6 +185,13 @@ func.func @prologue(%x: tensor<7x300xf32>) -> tensor<7x1xf32> {
   return %s : tensor<7x1xf32>
 }
 
+// CHECK-LABEL: func @permute
+// CHECK: tpu.permute_matrices %arg0 permutation = [2, 0, 1] : tensor<2x3x4x7x300xf32> -> tensor<4x2x3x7x300xf32>
+func.func @permute(%x: tensor<2x3x4x7x300xf32>) -> tensor<4x2x3x7x300xf32> {
+  %p = tpu.permute_matrices %x permutation = [2, 0, 1] : tensor<2x3x4x7x300xf32> -> tensor<4x2x3x7x300xf32>
+  return %p : tensor<4x2x3x7x300xf32>
+}
+
 // The vreg-level ops of reductions.
 // CHECK-LABEL: func @lanes
 // CHECK: tpu.lane_mask %arg1 : vector<8x128xi1>

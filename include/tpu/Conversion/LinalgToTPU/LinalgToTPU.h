@@ -64,10 +64,11 @@ convertReduction(mlir::RewriterBase &rewriter, mlir::linalg::LinalgOp op);
 /// linalg.reduce, or a linalg.generic with reduction loops.
 bool isReduction(mlir::Operation *op);
 
-/// Replaces a linalg.transpose on tensors that swaps the last two
-/// dimensions by tpu.transpose; fails with an error on the op otherwise.
-llvm::FailureOr<TransposeOp> convertTranspose(mlir::RewriterBase &rewriter,
-                                              mlir::linalg::TransposeOp op);
+/// Replaces a linalg.transpose on tensors that permutes the leading
+/// dimensions (tpu.permute_matrices) and keeps or swaps the last two
+/// (tpu.transpose); fails with an error on the op otherwise.
+mlir::LogicalResult convertTranspose(mlir::RewriterBase &rewriter,
+                                     mlir::linalg::TransposeOp op);
 
 /// Replaces a tensor.expand_shape or tensor.collapse_shape `op` of static
 /// shapes by tpu.reshape where that keeps the (8,128) tiled image or turns

@@ -451,6 +451,33 @@ LogicalResult BroadcastLanesOp::verify() {
   return success();
 }
 
+LogicalResult PermuteMatricesOp::verify() {
+  if (failed(verifyKernelForm(*this, getSource(), getOutsRange())))
+    return failure();
+  Value result = getResultValue();
+  ArrayRef<int64_t> from = shapeOf(getSource()), to = shapeOf(result);
+  ArrayRef<int64_t> permutation = getPermutation();
+  size_t leading = from.size() < 2 ? 0 : from.size() - 2;
+  SmallVector<int64_t> sorted(permutation);
+  llvm::sort(sorted);
+  bool isPermutation = permutation.size() == leading &&
+                       llvm::equal(sorted, llvm::seq<int64_t>(0, leading));
+  if (!isPermutation)
+    return emitOpError() << "permutation must order the " << leading
+                         << " leading dimensions of " << getSource().getType()
+                         << ", got [" << permutation << "]";
+  SmallVector<int64_t> expected;
+  for (int64_t d : permutation)
+    expected.push_back(from[d]);
+  expected.append(from.end() - 2, from.end());
+  if (to != ArrayRef<int64_t>(expected) ||
+      elementTypeOf(getSource()) != elementTypeOf(result))
+    return emitOpError() << "result must be " << formatShape(expected)
+                         << " of the source's element type, got "
+                         << result.getType();
+  return success();
+}
+
 LogicalResult TransposeOp::verify() {
   if (failed(verifyKernelForm(*this, getSource(), getOutsRange())))
     return failure();

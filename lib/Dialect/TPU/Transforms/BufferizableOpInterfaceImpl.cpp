@@ -96,7 +96,7 @@ public:
       result = reduce.getKind() == ReductionKind::Sum &&
                reduce.getInit().isZero() && of(reduce.getSource());
     else if (isa<ReshapeOp, SplitOp, BroadcastOp, ReduceOp, BroadcastLanesOp,
-                 TransposeOp, WindowsOp>(op))
+                 TransposeOp, WindowsOp, PermuteMatricesOp>(op))
       result = of(op->getOperand(0));
     for (Value value : op->getResults())
       zeroPadded[value] = result;
@@ -329,7 +329,7 @@ void tpu::registerBufferizableOpInterfaceExternalModels(
     ElementwiseOp::attachInterface<ElementwiseOpInterface>(*context);
     attachUnaryKernelModels<BroadcastOp, ReduceOp, ReduceColumnsOp,
                             ReduceMatricesOp, TransposeOp, BroadcastLanesOp,
-                            WindowsOp>(
+                            WindowsOp, PermuteMatricesOp>(
         context);
     ResizeOp::attachInterface<RelayoutOpInterface<ResizeOp>>(*context);
     ReshapeOp::attachInterface<RelayoutOpInterface<ReshapeOp>>(*context);

@@ -99,5 +99,6 @@ void tpu::populateLowerToMXUPatterns(RewritePatternSet &patterns,
                LowerKernel<ReduceMatricesOp, lowerReduceMatrices>,
                LowerKernel<BroadcastLanesOp, lowerBroadcastLanes>,
                LowerKernel<TransposeOp, lowerTranspose>,
-               LowerKernel<WindowsOp, lowerWindows>>(context);
+               LowerKernel<WindowsOp, lowerWindows>,
+               LowerKernel<PermuteMatricesOp, lowerPermuteMatrices>>(context);
 }

@@ -417,3 +417,19 @@ func.func @main(%a: tensor<16x128xf32>, %b: tensor<128x256xf32>, %bias: tensor<2
   }
   return %r : tensor<16x256xf32>
 }
+
+// -----
+
+// Leading dimensions permuted: result matrix (i, j) of 3 x 2 is source
+// matrix (j, i) of 2 x 3, number i + 3 j: its 3 tiles DMAed through VMEM.
+// CHECK-LABEL: func.func @main
+// CHECK: scf.for %[[I:.*]] = %{{.*}} to %c3
+// CHECK: scf.for %[[J:.*]] = %{{.*}} to %c2
+// CHECK: %[[S:.*]] = arith.muli %[[J]], %c3
+// CHECK: %[[SRC:.*]] = arith.addi %{{.*}}, %[[S]]
+// CHECK: tpu.dma_load %arg0
+// CHECK: tpu.dma_store
+func.func @main(%x: tensor<2x3x7x300xf32>) -> tensor<3x2x7x300xf32> {
+  %p = tpu.permute_matrices %x permutation = [1, 0] : tensor<2x3x7x300xf32> -> tensor<3x2x7x300xf32>
+  return %p : tensor<3x2x7x300xf32>
+}

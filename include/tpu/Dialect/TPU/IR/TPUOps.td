@@ -478,6 +478,29 @@ def TPU_TransposeOp : TPU_UnaryKernelOp<"transpose"> {
   }];
 }
 
+def TPU_PermuteMatricesOp : TPU_UnaryKernelOp<"permute_matrices",
+    (ins DenseI64ArrayAttr:$permutation)> {
+  let summary = "Permute the leading dimensions, moving whole matrices";
+  let description = [{
+    As `linalg.transpose` with `permutation` over the leading dimensions
+    (all but the last two, which stay): result dimension d is source
+    dimension `permutation[d]`. On the machine each matrix is a run of
+    tiles, so the kernel DMAs every matrix of the source to its place in
+    the result through VMEM. `tpu-convert-linalg` makes it from a
+    `linalg.transpose` that permutes leading dimensions (before a
+    `tpu.transpose` when it also swaps the last two).
+
+    ```mlir
+    %p = tpu.permute_matrices %x permutation = [1, 0]
+           : tensor<2x4x7x300xf32> -> tensor<4x2x7x300xf32>
+    ```
+  }];
+  let assemblyFormat = [{
+    $source (`outs` `(` $outs^ `)`)? `permutation` `=` $permutation
+    attr-dict `:` type($source) (`outs` type($outs)^)? (`->` type($result)^)?
+  }];
+}
+
 def TPU_ReshapeOp : TPU_UnaryKernelOp<"reshape"> {
   let summary = "The same elements in another shape";
   let description = [{

@@ -127,6 +127,8 @@ llvm::FailureOr<mlir::scf::ForOp> lowerTranspose(mlir::RewriterBase &rewriter,
                                                  TransposeOp op);
 llvm::FailureOr<mlir::scf::ForOp> lowerWindows(mlir::RewriterBase &rewriter,
                                                WindowsOp op);
+llvm::FailureOr<mlir::scf::ForOp>
+lowerPermuteMatrices(mlir::RewriterBase &rewriter, PermuteMatricesOp op);
 
 /// The patterns of every kernel; `mxus` is the chip's MXU count.
 void populateLowerToMXUPatterns(mlir::RewritePatternSet &patterns,

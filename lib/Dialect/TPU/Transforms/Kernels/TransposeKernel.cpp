@@ -1,10 +1,13 @@
-//===- TransposeKernel.cpp - tpu.transpose by 128 x 128 blocks ------------===//
+//===- TransposeKernel.cpp - Transposes: blocks and whole matrices --------===//
 //
-// Each 128 x 128 block of a matrix (16 row tiles of one column tile) is
-// DMAed into VMEM (HBM tiles a row of tiles apart), transposed on the XLU
-// (tpu.transpose_block) and DMAed out as 16 row tiles of one column tile
-// of the result. Rows of a block past the source's tiles are zeroed first:
-// they become the result's padding columns.
+// tpu.transpose: each 128 x 128 block of a matrix (16 row tiles of one
+// column tile) is DMAed into VMEM (HBM tiles a row of tiles apart),
+// transposed on the XLU (tpu.transpose_block) and DMAed out as 16 row tiles
+// of one column tile of the result. Rows of a block past the source's tiles
+// are zeroed first: they become the result's padding columns.
+//
+// tpu.permute_matrices: each matrix is a run of tiles, DMAed from its place
+// in the source to its place in the result through VMEM.
 //
 //===----------------------------------------------------------------------===//
 
@@ -77,6 +80,50 @@ FailureOr<scf::ForOp> tpu::lowerTranspose(RewriterBase &rewriter,
     });
   });
   b.dealloc({in, out});
+  rewriter.eraseOp(op);
+  return loop;
+}
+
+FailureOr<scf::ForOp>
+tpu::lowerPermuteMatrices(RewriterBase &rewriter, PermuteMatricesOp op) {
+  if (!op.hasBufferSemantics())
+    return rewriter.notifyMatchFailure(op, "bufferize it first");
+  ArrayRef<int64_t> from =
+      cast<ShapedType>(op.getSource().getType()).getShape();
+  ArrayRef<int64_t> to = cast<ShapedType>(op.getOuts().getType()).getShape();
+  ArrayRef<int64_t> permutation = op.getPermutation();
+  int64_t tiles = TiledShape::get(from.vec()).tilesPerBatch();
+  // Row-major strides of the source's leading dimensions, in matrices.
+  SmallVector<int64_t> strides(permutation.size(), 1);
+  for (int64_t d = int64_t(strides.size()) - 2; d >= 0; --d)
+    strides[d] = strides[d + 1] * from[d + 1];
+  int64_t chunk = std::min(tiles, kVpuChunkTiles);
+  KernelBuilder b(op.getLoc(), rewriter);
+  b.setInsertionPoint(op);
+  Value staging = b.allocVmem(chunk * kSublanes);
+  Value zero = b.index(0), one = b.index(1), tilesV = b.index(tiles);
+  // Each result matrix, in order, from the source matrix the permutation
+  // puts there, a chunk of tiles at a time.
+  scf::ForOp loop = b.forEachIndex(
+      to.drop_back(2), [&](ArrayRef<Value> index) {
+        Value target = zero, source = zero;
+        for (auto [d, i] : llvm::enumerate(index)) {
+          target = b.add(b.mul(target, to[d]), i);
+          source = b.add(source, b.mul(i, strides[permutation[d]]));
+        }
+        Value targetTile = b.mul(target, tiles);
+        Value sourceTile = b.mul(source, tiles);
+        b.forLoop(tiles, chunk, [&](Value first) {
+          Value count = b.min(b.sub(tilesV, first), chunk);
+          b.dmaLoad(op.getSource(), b.add(sourceTile, first), one, staging,
+                    zero, count, kLoadSem);
+          b.wait(kLoadSem, 1);
+          b.dmaStore(staging, zero, op.getOuts(), b.add(targetTile, first), one,
+                     count, kStoreSem);
+          b.wait(kStoreSem, 1);
+        });
+      });
+  b.dealloc(staging);
   rewriter.eraseOp(op);
   return loop;
 }
