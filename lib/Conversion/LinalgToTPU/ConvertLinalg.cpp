@@ -128,6 +128,36 @@ struct DecomposeSoftmax : public OpRewritePattern<linalg::SoftmaxOp> {
   }
 };
 
+/// tensor.concat becomes what upstream decomposes it into: inserts of
+/// its operands into a tensor.empty.
+struct DecomposeConcat : public OpRewritePattern<tensor::ConcatOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(tensor::ConcatOp op,
+                                PatternRewriter &rewriter) const override {
+    FailureOr<SmallVector<Value>> results = op.decomposeOperation(rewriter);
+    if (failed(results))
+      return failure();
+    rewriter.replaceOp(op, *results);
+    return success();
+  }
+};
+
+struct ConvertExtractSlice : public OpRewritePattern<tensor::ExtractSliceOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(tensor::ExtractSliceOp op,
+                                PatternRewriter &rewriter) const override {
+    return convertExtractSlice(rewriter, op);
+  }
+};
+
+struct ConvertInsertSlice : public OpRewritePattern<tensor::InsertSliceOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(tensor::InsertSliceOp op,
+                                PatternRewriter &rewriter) const override {
+    return convertInsertSlice(rewriter, op);
+  }
+};
+
 struct ConvertTranspose : public OpRewritePattern<linalg::TransposeOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(linalg::TransposeOp op,
@@ -165,7 +195,7 @@ struct ConvertLinalgPass
     // Ops that stand for several first (the walk does not visit what a
     // pattern creates).
     RewritePatternSet decompositions(&getContext());
-    decompositions.add<DecomposeSoftmax>(&getContext());
+    decompositions.add<DecomposeSoftmax, DecomposeConcat>(&getContext());
     walkAndApplyPatterns(getOperation(), std::move(decompositions));
     RewritePatternSet patterns(&getContext());
     populateLinalgToTPUPatterns(patterns, defaultPrecision);
@@ -204,8 +234,8 @@ struct ConvertLinalgPass
     // A reshape or pad left has said why (a pad the convolutions that
     // failed would have folded: they have).
     getOperation().walk([&](Operation *op) {
-      if (isa<tensor::ExpandShapeOp, tensor::CollapseShapeOp, tensor::PadOp>(
-              op))
+      if (isa<tensor::ExpandShapeOp, tensor::CollapseShapeOp, tensor::PadOp,
+              tensor::ExtractSliceOp, tensor::InsertSliceOp>(op))
         failedToConvert = true;
     });
     if (failedToConvert)
@@ -225,7 +255,8 @@ void tpu::populateLinalgToTPUPatterns(RewritePatternSet &patterns,
   patterns.add<ConvertMatmul, ConvertConvolution>(patterns.getContext(),
                                                  defaultPrecision);
   patterns.add<ConvertElementwise, ConvertBroadcast, ConvertReduction,
-               ConvertPooling, ConvertPad,
+               ConvertPooling, ConvertPad, ConvertExtractSlice,
+               ConvertInsertSlice,
                ConvertTranspose, ConvertReshape<tensor::ExpandShapeOp>,
                ConvertReshape<tensor::CollapseShapeOp>>(patterns.getContext());
 }

@@ -421,3 +421,27 @@ func.func @conv_cropped(%x: tensor<1x4x4x128xf32>, %w: tensor<1x1x128x8xf32>, %o
   %y = linalg.conv_2d_nhwc_hwcf ins(%x, %w : tensor<1x4x4x128xf32>, tensor<1x1x128x8xf32>) outs(%o : tensor<1x2x2x8xf32>) -> tensor<1x2x2x8xf32>
   return %y : tensor<1x2x2x8xf32>
 }
+
+// -----
+
+func.func @slice_lanes(%x: tensor<4x300xf32>) -> tensor<4x100xf32> {
+  // expected-error @+1 {{cannot convert this 'tensor.extract_slice' to the TPU: it slices the last dimension (the lanes), which needs a relayout the compiler does not have yet; slices of whole rows are supported}}
+  %s = tensor.extract_slice %x[0, 100] [4, 100] [1, 1] : tensor<4x300xf32> to tensor<4x100xf32>
+  return %s : tensor<4x100xf32>
+}
+
+// -----
+
+func.func @slice_strided(%x: tensor<8x300xf32>, %y: tensor<4x300xf32>) -> tensor<8x300xf32> {
+  // expected-error @+1 {{cannot convert this 'tensor.insert_slice' to the TPU: only unit strides are supported}}
+  %s = tensor.insert_slice %y into %x[0, 0] [4, 300] [2, 1] : tensor<4x300xf32> into tensor<8x300xf32>
+  return %s : tensor<8x300xf32>
+}
+
+// -----
+
+func.func @slice_dynamic(%x: tensor<8x300xf32>, %i: index) -> tensor<4x300xf32> {
+  // expected-error @+1 {{cannot convert this 'tensor.extract_slice' to the TPU: the TPU compiler needs static shapes and offsets}}
+  %s = tensor.extract_slice %x[%i, 0] [4, 300] [1, 1] : tensor<8x300xf32> to tensor<4x300xf32>
+  return %s : tensor<4x300xf32>
+}

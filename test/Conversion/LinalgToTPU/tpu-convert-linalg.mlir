@@ -466,3 +466,20 @@ func.func @transpose_leading(%a: tensor<2x3x7x300xf32>) -> (tensor<3x2x7x300xf32
   %u = linalg.transpose ins(%a : tensor<2x3x7x300xf32>) outs(%f : tensor<3x2x300x7xf32>) permutation = [1, 0, 3, 2]
   return %t, %u : tensor<3x2x7x300xf32>, tensor<3x2x300x7xf32>
 }
+
+// -----
+
+// Slices of whole rows: an extract (rank-reducing through a reshape), an
+// insert, and a concat as inserts, the first into nothing.
+// CHECK-LABEL: func @slices
+// CHECK: %[[E:.*]] = tpu.insert_rows %arg0 extract offsets = [2, 8] : tensor<4x9x300xf32> -> tensor<1x1x300xf32>
+// CHECK: tpu.reshape %[[E]] : tensor<1x1x300xf32> -> tensor<300xf32>
+// CHECK: tpu.insert_rows %arg1 into %arg0 offsets = [1, 2] : tensor<2x5x300xf32>, tensor<4x9x300xf32> -> tensor<4x9x300xf32>
+// CHECK: %[[C:.*]] = tpu.insert_rows %arg1 offsets = [0, 0] : tensor<2x5x300xf32> -> tensor<2x10x300xf32>
+// CHECK: tpu.insert_rows %arg1 into %[[C]] offsets = [0, 5] : tensor<2x5x300xf32>, tensor<2x10x300xf32> -> tensor<2x10x300xf32>
+func.func @slices(%x: tensor<4x9x300xf32>, %y: tensor<2x5x300xf32>) -> (tensor<300xf32>, tensor<4x9x300xf32>, tensor<2x10x300xf32>) {
+  %row = tensor.extract_slice %x[2, 8, 0] [1, 1, 300] [1, 1, 1] : tensor<4x9x300xf32> to tensor<300xf32>
+  %in = tensor.insert_slice %y into %x[1, 2, 0] [2, 5, 300] [1, 1, 1] : tensor<2x5x300xf32> into tensor<4x9x300xf32>
+  %cat = tensor.concat dim(1) %y, %y : (tensor<2x5x300xf32>, tensor<2x5x300xf32>) -> tensor<2x10x300xf32>
+  return %row, %in, %cat : tensor<300xf32>, tensor<4x9x300xf32>, tensor<2x10x300xf32>
+}

@@ -660,3 +660,35 @@ func.func @permute_shape(%x: tensor<2x3x7x300xf32>) -> tensor<2x3x7x300xf32> {
   %p = tpu.permute_matrices %x permutation = [1, 0] : tensor<2x3x7x300xf32> -> tensor<2x3x7x300xf32>
   return %p : tensor<2x3x7x300xf32>
 }
+
+// -----
+
+func.func @rows_box(%x: tensor<4x9x300xf32>) -> tensor<2x5x300xf32> {
+  // expected-error @+1 {{'tpu.insert_rows' op the box of [2, 5, 300] at offsets [3, 3] (every dimension but the last, which stays whole) must lie in [4, 9, 300]}}
+  %s = tpu.insert_rows %x extract offsets = [3, 3] : tensor<4x9x300xf32> -> tensor<2x5x300xf32>
+  return %s : tensor<2x5x300xf32>
+}
+
+// -----
+
+func.func @rows_both(%x: tensor<2x5x300xf32>, %y: tensor<4x9x300xf32>) -> tensor<4x9x300xf32> {
+  // expected-error @+1 {{'tpu.insert_rows' op extracts from its source, or inserts into its dest; not both}}
+  %s = tpu.insert_rows %x into %y extract offsets = [0, 0] : tensor<2x5x300xf32>, tensor<4x9x300xf32> -> tensor<4x9x300xf32>
+  return %s : tensor<4x9x300xf32>
+}
+
+// -----
+
+func.func @rows_dest(%x: tensor<2x5x300xf32>, %y: tensor<4x8x300xf32>) -> tensor<4x9x300xf32> {
+  // expected-error @+1 {{'tpu.insert_rows' op the dest has the result's shape [4, 9, 300], got 'tensor<4x8x300xf32>'}}
+  %s = tpu.insert_rows %x into %y offsets = [0, 0] : tensor<2x5x300xf32>, tensor<4x8x300xf32> -> tensor<4x9x300xf32>
+  return %s : tensor<4x9x300xf32>
+}
+
+// -----
+
+func.func @rows_type(%x: tensor<2x5x300xf32>) -> tensor<4x9x300xbf16> {
+  // expected-error @+1 {{'tpu.insert_rows' op keeps the element type, got 'tensor<2x5x300xf32>' for 'tensor<4x9x300xbf16>'}}
+  %s = tpu.insert_rows %x offsets = [0, 0] : tensor<2x5x300xf32> -> tensor<4x9x300xbf16>
+  return %s : tensor<4x9x300xbf16>
+}

@@ -192,6 +192,17 @@ func.func @permute(%x: tensor<2x3x4x7x300xf32>) -> tensor<4x2x3x7x300xf32> {
   return %p : tensor<4x2x3x7x300xf32>
 }
 
+// CHECK-LABEL: func @rows
+// CHECK: %[[S:.*]] = tpu.insert_rows %arg0 extract offsets = [1, 3] : tensor<4x9x300xf32> -> tensor<2x5x300xf32>
+// CHECK: %[[I:.*]] = tpu.insert_rows %[[S]] into %arg1 offsets = [0, 2] : tensor<2x5x300xf32>, tensor<3x7x300xf32> -> tensor<3x7x300xf32>
+// CHECK: tpu.insert_rows %[[S]] offsets = [1, 0] : tensor<2x5x300xf32> -> tensor<3x7x300xf32>
+func.func @rows(%x: tensor<4x9x300xf32>, %y: tensor<3x7x300xf32>) -> (tensor<3x7x300xf32>, tensor<3x7x300xf32>) {
+  %s = tpu.insert_rows %x extract offsets = [1, 3] : tensor<4x9x300xf32> -> tensor<2x5x300xf32>
+  %i = tpu.insert_rows %s into %y offsets = [0, 2] : tensor<2x5x300xf32>, tensor<3x7x300xf32> -> tensor<3x7x300xf32>
+  %z = tpu.insert_rows %s offsets = [1, 0] : tensor<2x5x300xf32> -> tensor<3x7x300xf32>
+  return %i, %z : tensor<3x7x300xf32>, tensor<3x7x300xf32>
+}
+
 // The vreg-level ops of reductions.
 // CHECK-LABEL: func @lanes
 // CHECK: tpu.lane_mask %arg1 : vector<8x128xi1>

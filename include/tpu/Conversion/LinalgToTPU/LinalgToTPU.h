@@ -77,6 +77,20 @@ mlir::LogicalResult convertTranspose(mlir::RewriterBase &rewriter,
 llvm::FailureOr<ReshapeOp> convertReshape(mlir::RewriterBase &rewriter,
                                           mlir::Operation *op);
 
+/// Replaces a tensor.extract_slice of a static box with unit strides and
+/// the last dimension whole by tpu.insert_rows (extract), then a
+/// tpu.reshape for a rank-reducing one; fails with an error on the op
+/// otherwise.
+llvm::FailureOr<InsertRowsOp>
+convertExtractSlice(mlir::RewriterBase &rewriter,
+                    mlir::tensor::ExtractSliceOp op);
+
+/// Replaces a tensor.insert_slice of such a box by tpu.insert_rows (with
+/// no dest when the dest is a tensor.empty: the rest is zero); fails with
+/// an error on the op otherwise.
+llvm::FailureOr<InsertRowsOp>
+convertInsertSlice(mlir::RewriterBase &rewriter, mlir::tensor::InsertSliceOp op);
+
 /// Whether `op` is a matrix product convertMatmul takes.
 bool isMatmulLike(mlir::Operation *op);
 

@@ -451,6 +451,48 @@ LogicalResult BroadcastLanesOp::verify() {
   return success();
 }
 
+LogicalResult InsertRowsOp::verify() {
+  SmallVector<Value> inputs = {getSource()};
+  if (getDest())
+    inputs.push_back(getDest());
+  if (failed(verifyKernelForm(*this, inputs, getOutsRange())))
+    return failure();
+  Value result = getResultValue();
+  if (getExtract() && getDest())
+    return emitOpError() << "extracts from its source, or inserts into its "
+                            "dest; not both";
+  // The big side holds the box of the small side's shape.
+  ArrayRef<int64_t> small = shapeOf(getExtract() ? result : getSource());
+  ArrayRef<int64_t> big = shapeOf(getExtract() ? getSource() : result);
+  if (getDest() && shapeOf(getDest()) != big)
+    return emitOpError() << "the dest has the result's shape "
+                         << formatShape(big) << ", got "
+                         << getDest().getType();
+  ArrayRef<int64_t> offsets = getOffsets();
+  bool fits = small.size() == big.size() && !small.empty() &&
+              small.back() == big.back() &&
+              offsets.size() == small.size() - 1;
+  for (size_t d = 0; fits && d < offsets.size(); ++d)
+    fits = offsets[d] >= 0 && offsets[d] + small[d] <= big[d];
+  if (!fits)
+    return emitOpError() << "the box of " << formatShape(small)
+                         << " at offsets [" << offsets
+                         << "] (every dimension but the last, which stays "
+                            "whole) must lie in "
+                         << formatShape(big);
+  for (Value value : inputs)
+    if (elementTypeOf(value) != elementTypeOf(result))
+      return emitOpError() << "keeps the element type, got "
+                           << value.getType() << " for " << result.getType();
+  return success();
+}
+
+void InsertRowsOp::getEffects(
+    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
+        &effects) {
+  addKernelEffects(*this, getOutsRange(), effects);
+}
+
 LogicalResult PermuteMatricesOp::verify() {
   if (failed(verifyKernelForm(*this, getSource(), getOutsRange())))
     return failure();

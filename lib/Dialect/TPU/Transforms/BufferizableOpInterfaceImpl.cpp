@@ -95,6 +95,9 @@ public:
     else if (auto reduce = dyn_cast<ReduceMatricesOp>(op))
       result = reduce.getKind() == ReductionKind::Sum &&
                reduce.getInit().isZero() && of(reduce.getSource());
+    else if (auto insert = dyn_cast<InsertRowsOp>(op))
+      result = of(insert.getSource()) &&
+               (!insert.getDest() || of(insert.getDest()));
     else if (isa<ReshapeOp, SplitOp, BroadcastOp, ReduceOp, BroadcastLanesOp,
                  TransposeOp, WindowsOp, PermuteMatricesOp>(op))
       result = of(op->getOperand(0));
@@ -216,6 +219,17 @@ struct MatmulPassesOpInterface
   }
 };
 
+struct InsertRowsOpInterface
+    : KernelOpInterface<InsertRowsOp, InsertRowsOpInterface> {
+  static Operation *createBufferForm(RewriterBase &rewriter, InsertRowsOp op,
+                                     ValueRange buffers, ValueRange outs) {
+    return InsertRowsOp::create(
+        rewriter, op.getLoc(), Type(), buffers[0],
+        op.getDest() ? buffers[1] : Value(), outs[0], op.getOffsetsAttr(),
+        op.getExtractAttr());
+  }
+};
+
 struct ElementwiseOpInterface
     : KernelOpInterface<ElementwiseOp, ElementwiseOpInterface> {
   static Operation *createBufferForm(RewriterBase &rewriter, ElementwiseOp op,
@@ -327,6 +341,7 @@ void tpu::registerBufferizableOpInterfaceExternalModels(
     SplitOp::attachInterface<SplitOpInterface>(*context);
     MatmulPassesOp::attachInterface<MatmulPassesOpInterface>(*context);
     ElementwiseOp::attachInterface<ElementwiseOpInterface>(*context);
+    InsertRowsOp::attachInterface<InsertRowsOpInterface>(*context);
     attachUnaryKernelModels<BroadcastOp, ReduceOp, ReduceColumnsOp,
                             ReduceMatricesOp, TransposeOp, BroadcastLanesOp,
                             WindowsOp, PermuteMatricesOp>(

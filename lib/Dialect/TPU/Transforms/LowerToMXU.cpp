@@ -100,5 +100,6 @@ void tpu::populateLowerToMXUPatterns(RewritePatternSet &patterns,
                LowerKernel<BroadcastLanesOp, lowerBroadcastLanes>,
                LowerKernel<TransposeOp, lowerTranspose>,
                LowerKernel<WindowsOp, lowerWindows>,
-               LowerKernel<PermuteMatricesOp, lowerPermuteMatrices>>(context);
+               LowerKernel<PermuteMatricesOp, lowerPermuteMatrices>,
+               LowerKernel<InsertRowsOp, lowerInsertRows>>(context);
 }

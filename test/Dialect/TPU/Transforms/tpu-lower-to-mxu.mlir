@@ -433,3 +433,23 @@ func.func @main(%x: tensor<2x3x7x300xf32>) -> tensor<3x2x7x300xf32> {
   %p = tpu.permute_matrices %x permutation = [1, 0] : tensor<2x3x7x300xf32> -> tensor<3x2x7x300xf32>
   return %p : tensor<3x2x7x300xf32>
 }
+
+// -----
+
+// An extract of rows 3..7 of matrices 1 and 2 (of 9 rows: 2 row tiles):
+// per matrix and column tile, the source's 1 row tile from row 0 (the box
+// starts at row 3 of tile 0) into VMEM, the result's tile zeroed, one v.ld
+// at row 3 and a v.st of 5 rows (mask 31), the tile out.
+// CHECK-LABEL: func.func @main
+// CHECK: scf.for
+// CHECK: scf.for
+// CHECK: tpu.dma_load %arg0{{.*}} tiles %c1{{.*}} sem 0
+// CHECK: tpu.dma_wait sem 0 count 1
+// CHECK: %[[ROW:.*]] = arith.addi %{{.*}}, %c3{{.*}} : index
+// CHECK: tpu.vector_load %{{.*}}[%[[ROW]]]
+// CHECK: tpu.vector_store %{{.*}} {sublane_mask = 31 : i64}
+// CHECK: tpu.dma_store
+func.func @main(%x: tensor<4x9x300xf32>) -> tensor<2x5x300xf32> {
+  %s = tpu.insert_rows %x extract offsets = [1, 3] : tensor<4x9x300xf32> -> tensor<2x5x300xf32>
+  return %s : tensor<2x5x300xf32>
+}

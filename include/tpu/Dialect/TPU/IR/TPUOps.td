@@ -478,6 +478,52 @@ def TPU_TransposeOp : TPU_UnaryKernelOp<"transpose"> {
   }];
 }
 
+def TPU_InsertRowsOp : TPU_KernelOp<"insert_rows", [AttrSizedOperandSegments]> {
+  let summary = "A box of rows of one tensor put into (or taken from) another";
+  let description = [{
+    Moves whole rows (the last dimension entire) between tensors of the
+    same last dimension, in one of two ways, which the operands say:
+
+    - with a `dest`: the result is `dest` with the box at `offsets` (one
+      offset per dimension but the last) replaced by `source`, as
+      `tensor.insert_slice`; without one, the rest of the result is zero
+      (an insert into `tensor.empty`, as `tensor.concat` decomposes);
+    - with `extract`: the result is the box of `source` at `offsets` of
+      the result's shape, as `tensor.extract_slice`.
+
+    On the machine a box of rows starts at any row of a tile: each row
+    tile of the box is one `v.ld` (at any VMEM row) and one masked `v.st`
+    (at any row) between VMEM copies of the two sides' tiles.
+
+    ```mlir
+    %s = tpu.insert_rows %x extract offsets = [1, 3]
+           : tensor<4x9x300xf32> -> tensor<2x5x300xf32>
+    %i = tpu.insert_rows %s into %y offsets = [0, 2]
+           : tensor<2x5x300xf32>, tensor<3x7x300xf32> -> tensor<3x7x300xf32>
+    ```
+  }];
+  let arguments = (ins TPU_TensorOrBuffer:$source,
+                       Optional<TPU_TensorOrBuffer>:$dest,
+                       Optional<TPU_HbmBuffer>:$outs,
+                       DenseI64ArrayAttr:$offsets, UnitAttr:$extract);
+  let results = (outs Optional<AnyStaticShapeTensor>:$result);
+  let assemblyFormat = [{
+    $source (`into` $dest^)? (`outs` `(` $outs^ `)`)? (`extract` $extract^)?
+    `offsets` `=` $offsets attr-dict `:` type($source) (`,` type($dest)^)?
+    (`outs` type($outs)^)? (`->` type($result)^)?
+  }];
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    bool hasBufferSemantics() { return bool(getOuts()); }
+    ::mlir::Value getResultValue() {
+      return hasBufferSemantics() ? ::mlir::Value(getOuts())
+                                  : ::mlir::Value(getResult());
+    }
+    /// `outs` as a range: empty in tensor form.
+    ::mlir::ValueRange getOutsRange() { return getODSOperands(2); }
+  }];
+}
+
 def TPU_PermuteMatricesOp : TPU_UnaryKernelOp<"permute_matrices",
     (ins DenseI64ArrayAttr:$permutation)> {
   let summary = "Permute the leading dimensions, moving whole matrices";
