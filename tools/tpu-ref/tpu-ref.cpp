@@ -542,18 +542,36 @@ int elementwise(const std::vector<std::string> &paths) {
   return writeOutput(out);
 }
 
-/// Each row (the last dimension) of one array reduced by the model.
-int reduce(const std::string &path) {
+/// What --kind and --init say: the reduction, and the value it starts
+/// from (default: the kind's identity).
+struct ReductionFlags {
+  reference::ReductionKind kind;
+  float init;
+};
+
+absl::StatusOr<ReductionFlags> getReductionFlags() {
   std::string kindName = absl::GetFlag(FLAGS_kind);
   std::optional<reference::ReductionKind> kind =
       reference::parseReductionKind(kindName);
   if (!kind)
-    return fail("--kind=" + kindName +
-                " is not a reduction; use sum, max, min, maxnum or minnum");
+    return absl::InvalidArgumentError(
+        "--kind=" + kindName +
+        " is not a reduction; use sum, max, min, maxnum or minnum");
   float init = reference::getReductionIdentity(*kind);
   std::string initText = absl::GetFlag(FLAGS_init);
   if (!initText.empty() && !absl::SimpleAtof(initText, &init))
-    return fail("--init=" + initText + " is not a number");
+    return absl::InvalidArgumentError("--init=" + initText +
+                                      " is not a number");
+  return ReductionFlags{*kind, init};
+}
+
+/// Each row (the last dimension) of one array reduced by the model.
+int reduce(const std::string &path) {
+  absl::StatusOr<ReductionFlags> flags = getReductionFlags();
+  if (!flags.ok())
+    return fail(std::string(flags.status().message()));
+  reference::ReductionKind kind = flags->kind;
+  float init = flags->init;
   absl::StatusOr<NpyArray> array = readNpyFile(path);
   if (!array.ok())
     return fail(std::string(array.status().message()));
@@ -570,7 +588,7 @@ int reduce(const std::string &path) {
       int64_t matrices =
           rows * cols == 0 ? 0 : int64_t(array->words.size()) / (rows * cols);
       for (float value : reference::reduceColumns(floats(*array), matrices,
-                                                  rows, cols, *kind, init))
+                                                  rows, cols, kind, init))
         out.words.push_back(bitsOf(value));
       return writeOutput(out);
     }
@@ -587,7 +605,7 @@ int reduce(const std::string &path) {
       if (std::find(dims.begin(), dims.end(), int64_t(d)) == dims.end())
         out.shape.push_back(array->shape[d]);
     for (float value : reference::reduceMatrices(floats(*array), array->shape,
-                                                 dims, *kind, init))
+                                                 dims, kind, init))
       out.words.push_back(bitsOf(value));
     return writeOutput(out);
   }
@@ -597,7 +615,7 @@ int reduce(const std::string &path) {
   out.shape =
       std::vector<int64_t>(array->shape.begin(), array->shape.end() - 1);
   for (float value :
-       reference::reduceRows(floats(*array), rows, cols, *kind, init))
+       reference::reduceRows(floats(*array), rows, cols, kind, init))
     out.words.push_back(bitsOf(value));
   return writeOutput(out);
 }
@@ -835,16 +853,11 @@ int conv(const std::string &imagePath, const std::string &filterPath) {
 /// A pooling: each window's taps, in row-major order of (kh, kw), combined
 /// by --kind into --init.
 int pool(const std::string &path) {
-  std::string kindName = absl::GetFlag(FLAGS_kind);
-  std::optional<reference::ReductionKind> kind =
-      reference::parseReductionKind(kindName);
-  if (!kind)
-    return fail("--kind=" + kindName +
-                " is not a reduction; use sum, max, min, maxnum or minnum");
-  float init = reference::getReductionIdentity(*kind);
-  std::string initText = absl::GetFlag(FLAGS_init);
-  if (!initText.empty() && !absl::SimpleAtof(initText, &init))
-    return fail("--init=" + initText + " is not a number");
+  absl::StatusOr<ReductionFlags> flags = getReductionFlags();
+  if (!flags.ok())
+    return fail(std::string(flags.status().message()));
+  reference::ReductionKind kind = flags->kind;
+  float init = flags->init;
   std::optional<std::vector<int64_t>> window =
       parseSizes(absl::GetFlag(FLAGS_window), 2, 1);
   if (!window)
@@ -862,7 +875,7 @@ int pool(const std::string &path) {
   out.shape.assign(tapsShape.begin() + 2, tapsShape.end());
   for (float value : reference::reduceMatrices(
            reference::windowTaps(*windows, floats(*image)), tapsShape, {0, 1},
-           *kind, init))
+           kind, init))
     out.words.push_back(bitsOf(value));
   return writeOutput(out);
 }

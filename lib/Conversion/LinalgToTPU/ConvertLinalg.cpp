@@ -113,12 +113,15 @@ struct ConvertReshape : public OpRewritePattern<Op> {
   }
 };
 
-/// linalg.softmax becomes what upstream decomposes it into (a maxnumf
-/// reduction from NaN, exp of the difference, a sum, a division), which
-/// the patterns above then convert.
-struct DecomposeSoftmax : public OpRewritePattern<linalg::SoftmaxOp> {
-  using OpRewritePattern::OpRewritePattern;
-  LogicalResult matchAndRewrite(linalg::SoftmaxOp op,
+
+/// An op that stands for several becomes what upstream decomposes it into,
+/// which the patterns above then convert: linalg.softmax (a maxnumf
+/// reduction from NaN, exp of the difference, a sum, a division), and
+/// tensor.concat (inserts of its operands into a tensor.empty).
+template <typename Op>
+struct Decompose : public OpRewritePattern<Op> {
+  using OpRewritePattern<Op>::OpRewritePattern;
+  LogicalResult matchAndRewrite(Op op,
                                 PatternRewriter &rewriter) const override {
     FailureOr<SmallVector<Value>> results = op.decomposeOperation(rewriter);
     if (failed(results))
@@ -128,19 +131,6 @@ struct DecomposeSoftmax : public OpRewritePattern<linalg::SoftmaxOp> {
   }
 };
 
-/// tensor.concat becomes what upstream decomposes it into: inserts of
-/// its operands into a tensor.empty.
-struct DecomposeConcat : public OpRewritePattern<tensor::ConcatOp> {
-  using OpRewritePattern::OpRewritePattern;
-  LogicalResult matchAndRewrite(tensor::ConcatOp op,
-                                PatternRewriter &rewriter) const override {
-    FailureOr<SmallVector<Value>> results = op.decomposeOperation(rewriter);
-    if (failed(results))
-      return failure();
-    rewriter.replaceOp(op, *results);
-    return success();
-  }
-};
 
 struct ConvertExtractSlice : public OpRewritePattern<tensor::ExtractSliceOp> {
   using OpRewritePattern::OpRewritePattern;
@@ -195,7 +185,8 @@ struct ConvertLinalgPass
     // Ops that stand for several first (the walk does not visit what a
     // pattern creates).
     RewritePatternSet decompositions(&getContext());
-    decompositions.add<DecomposeSoftmax, DecomposeConcat>(&getContext());
+    decompositions.add<Decompose<linalg::SoftmaxOp>,
+                       Decompose<tensor::ConcatOp>>(&getContext());
     walkAndApplyPatterns(getOperation(), std::move(decompositions));
     RewritePatternSet patterns(&getContext());
     populateLinalgToTPUPatterns(patterns, defaultPrecision);

@@ -38,6 +38,26 @@ std::optional<std::string> tpu::getContractionOperandProblem(Type type,
   return std::nullopt;
 }
 
+FailureOr<Precision>
+tpu::checkContraction(linalg::LinalgOp op,
+                      std::array<StringRef, 2> inputNames,
+                      Precision defaultPrecision) {
+  Value init = op.getDpsInitOperand(0)->get();
+  for (auto [value, what, isResult] :
+       {std::tuple{op.getDpsInputOperand(0)->get(), inputNames[0], false},
+        std::tuple{op.getDpsInputOperand(1)->get(), inputNames[1], false},
+        std::tuple{init, StringRef("init"), true}})
+    if (std::optional<std::string> problem =
+            getContractionOperandProblem(value.getType(), isResult))
+      return op.emitError() << "cannot convert '" << op->getName() << "': its "
+                            << what << " " << *problem;
+  // The dialect verifier has checked that tpu.precision is a precision.
+  if (auto attr =
+          op->getAttrOfType<PrecisionAttr>(TPUDialect::getPrecisionAttrName()))
+    return attr.getValue();
+  return defaultPrecision;
+}
+
 bool tpu::isMatmulLike(Operation *op) {
   return isa<linalg::MatmulOp, linalg::BatchMatmulOp, linalg::MatvecOp>(op);
 }
@@ -60,19 +80,10 @@ FailureOr<MatmulOp> tpu::convertMatmul(RewriterBase &rewriter,
   Value lhs = op.getDpsInputOperand(0)->get();
   Value rhs = op.getDpsInputOperand(1)->get();
   Value init = op.getDpsInitOperand(0)->get();
-  for (auto [value, what, isResult] :
-       {std::tuple{lhs, "lhs", false}, std::tuple{rhs, "rhs", false},
-        std::tuple{init, "init", true}})
-    if (std::optional<std::string> problem =
-            getContractionOperandProblem(value.getType(), isResult))
-      return op.emitError() << "cannot convert '" << op->getName() << "': its "
-                            << what << " " << *problem;
-
-  // The dialect verifier has checked that tpu.precision is a precision.
-  Precision precision = defaultPrecision;
-  if (auto attr =
-          op->getAttrOfType<PrecisionAttr>(TPUDialect::getPrecisionAttrName()))
-    precision = attr.getValue();
+  FailureOr<Precision> precision =
+      checkContraction(op, {"lhs", "rhs"}, defaultPrecision);
+  if (failed(precision))
+    return failure();
 
   rewriter.setInsertionPoint(op);
   Location loc = op.getLoc();
@@ -97,7 +108,7 @@ FailureOr<MatmulOp> tpu::convertMatmul(RewriterBase &rewriter,
   auto matmul = MatmulOp::create(
       rewriter, loc, RankedTensorType::get(shape, rewriter.getF32Type()), lhs,
       rhs, fromZero ? Value() : init,
-      PrecisionAttr::get(rewriter.getContext(), precision));
+      PrecisionAttr::get(rewriter.getContext(), *precision));
   Value result = matmul.getResult();
   if (isMatvec)
     result = ReshapeOp::create(rewriter, loc, op->getResult(0).getType(),

@@ -163,17 +163,10 @@ FailureOr<MatmulOp> tpu::convertConvolution(RewriterBase &rewriter,
                                             Precision defaultPrecision) {
   Value filter = op.getDpsInputOperand(1)->get();
   Value init = op.getDpsInitOperand(0)->get();
-  for (auto [value, what, isResult] :
-       {std::tuple{op.getDpsInputOperand(0)->get(), "image", false},
-        std::tuple{filter, "filter", false}, std::tuple{init, "init", true}})
-    if (std::optional<std::string> problem =
-            getContractionOperandProblem(value.getType(), isResult))
-      return op.emitError() << "cannot convert '" << op->getName() << "': its "
-                            << what << " " << *problem;
-  Precision precision = defaultPrecision;
-  if (auto attr =
-          op->getAttrOfType<PrecisionAttr>(TPUDialect::getPrecisionAttrName()))
-    precision = attr.getValue();
+  FailureOr<Precision> precision =
+      checkContraction(op, {"image", "filter"}, defaultPrecision);
+  if (failed(precision))
+    return failure();
 
   ArrayRef<int64_t> filterShape =
       cast<RankedTensorType>(filter.getType()).getShape();
@@ -205,7 +198,7 @@ FailureOr<MatmulOp> tpu::convertConvolution(RewriterBase &rewriter,
   auto matmul = MatmulOp::create(
       rewriter, loc, resultType, patches, filterMatrix,
       isZeroFill(init) ? Value() : init,
-      PrecisionAttr::get(rewriter.getContext(), precision));
+      PrecisionAttr::get(rewriter.getContext(), *precision));
   // The padded channels are no useful work.
   matmul->setAttr(TPUDialect::getUsefulMacsAttrName(),
                   rewriter.getI64IntegerAttr(out[0] * out[1] * out[2] * f *

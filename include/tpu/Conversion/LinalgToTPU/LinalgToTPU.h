@@ -5,6 +5,8 @@
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+
+#include <array>
 #include "mlir/IR/PatternMatch.h"
 #include "tpu/Dialect/TPU/IR/TPUOps.h"
 
@@ -103,6 +105,14 @@ bool isZeroFill(mlir::Value init);
 /// tensor of f32 or bf16 (f32 for the init).
 std::optional<std::string> getContractionOperandProblem(mlir::Type type,
                                                         bool isResult);
+
+/// The precision of a contraction `op` (two inputs, named `inputNames` in
+/// errors, and an init): its tpu.precision, else `defaultPrecision`; or
+/// an error on the op naming the operand the MXU cannot take.
+llvm::FailureOr<Precision>
+checkContraction(mlir::linalg::LinalgOp op,
+                 std::array<llvm::StringRef, 2> inputNames,
+                 Precision defaultPrecision);
 
 /// Whether `op` is a convolution or pooling the TPU takes through
 /// tpu.windows: linalg.conv_2d_nhwc_hwcf or linalg.pooling_nhwc_max, _min
