@@ -393,8 +393,8 @@ LogicalResult WindowsOp::verify() {
   if (!size)
     return emitOpError() << "a window is larger than the padded image "
                          << getSource().getType();
-  auto [n, c] = std::pair(source[0], source[3]);
-  auto [kh, kw] = std::pair(getWindow()[0], getWindow()[1]);
+  int64_t n = source[0], c = source[3];
+  int64_t kh = getWindow()[0], kw = getWindow()[1];
   SmallVector<int64_t> leading = {kh, kw, n, (*size)[0], (*size)[1], c};
   SmallVector<int64_t> inLanes = {n, (*size)[0], (*size)[1], kh * kw * c};
   if (to != ArrayRef<int64_t>(leading) && to != ArrayRef<int64_t>(inLanes))

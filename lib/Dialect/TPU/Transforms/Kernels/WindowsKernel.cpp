@@ -32,9 +32,9 @@ FailureOr<scf::ForOp> tpu::lowerWindows(RewriterBase &rewriter, WindowsOp op) {
   ArrayRef<int64_t> source =
       cast<ShapedType>(op.getSource().getType()).getShape();
   int64_t n = source[0], h = source[1], w = source[2], c = source[3];
-  auto [kh, kw] = std::pair(op.getWindow()[0], op.getWindow()[1]);
-  auto [sh, sw] = std::pair(op.getStrides()[0], op.getStrides()[1]);
-  auto [dh, dw] = std::pair(op.getDilations()[0], op.getDilations()[1]);
+  int64_t kh = op.getWindow()[0], kw = op.getWindow()[1];
+  int64_t sh = op.getStrides()[0], sw = op.getStrides()[1];
+  int64_t dh = op.getDilations()[0], dw = op.getDilations()[1];
   int64_t top = op.getPadding()[0], left = op.getPadding()[2];
   auto size = *WindowsOp::getOutputSize(source, op.getWindow(), op.getStrides(),
                                         op.getDilations(), op.getPadding());
