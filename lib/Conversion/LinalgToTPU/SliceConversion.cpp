@@ -19,6 +19,9 @@ namespace {
 /// whole rows, or nothing.
 std::optional<std::string> checkBox(OffsetSizeAndStrideOpInterface op,
                                     RankedTensorType big) {
+  if (big.getRank() == 0)
+    return std::string("a slice of a rank-0 tensor is the tensor itself; use "
+                       "the tensor");
   if (!big.hasStaticShape() || ShapedType::isDynamicShape(op.getStaticSizes()) ||
       ShapedType::isDynamicShape(op.getStaticOffsets()))
     return std::string("the TPU compiler needs static shapes and offsets");

@@ -23,6 +23,11 @@ LogicalResult tpu::convertTranspose(RewriterBase &rewriter,
                 "tensors");
   ArrayRef<int64_t> permutation = op.getPermutation();
   int64_t rank = int64_t(permutation.size());
+  // The identity moves nothing.
+  if (llvm::equal(permutation, llvm::seq<int64_t>(0, rank))) {
+    rewriter.replaceOp(op, op.getInput());
+    return success();
+  }
   // The leading dimensions permuted among themselves, the last two kept or
   // swapped.
   ArrayRef<int64_t> leading =

@@ -445,3 +445,11 @@ func.func @slice_dynamic(%x: tensor<8x300xf32>, %i: index) -> tensor<4x300xf32> 
   %s = tensor.extract_slice %x[%i, 0] [4, 300] [1, 1] : tensor<8x300xf32> to tensor<4x300xf32>
   return %s : tensor<4x300xf32>
 }
+
+// -----
+
+func.func @slice_scalar(%x: tensor<f32>) -> tensor<f32> {
+  // expected-error @+1 {{cannot convert this 'tensor.extract_slice' to the TPU: a slice of a rank-0 tensor is the tensor itself; use the tensor}}
+  %s = tensor.extract_slice %x[] [] [] : tensor<f32> to tensor<f32>
+  return %s : tensor<f32>
+}

@@ -483,3 +483,15 @@ func.func @slices(%x: tensor<4x9x300xf32>, %y: tensor<2x5x300xf32>) -> (tensor<3
   %cat = tensor.concat dim(1) %y, %y : (tensor<2x5x300xf32>, tensor<2x5x300xf32>) -> tensor<2x10x300xf32>
   return %row, %in, %cat : tensor<300xf32>, tensor<4x9x300xf32>, tensor<2x10x300xf32>
 }
+
+// -----
+
+// The identity permutation moves nothing.
+// CHECK-LABEL: func @transpose_identity
+// CHECK-NOT: tpu.
+// CHECK: return %arg0
+func.func @transpose_identity(%a: tensor<300xf32>) -> tensor<300xf32> {
+  %e = tensor.empty() : tensor<300xf32>
+  %t = linalg.transpose ins(%a : tensor<300xf32>) outs(%e : tensor<300xf32>) permutation = [0]
+  return %t : tensor<300xf32>
+}

@@ -692,3 +692,11 @@ func.func @rows_type(%x: tensor<2x5x300xf32>) -> tensor<4x9x300xbf16> {
   %s = tpu.insert_rows %x offsets = [0, 0] : tensor<2x5x300xf32> -> tensor<4x9x300xbf16>
   return %s : tensor<4x9x300xbf16>
 }
+
+// -----
+
+func.func @permute_rank(%x: tensor<7x300xf32>) -> tensor<7x300xf32> {
+  // expected-error @+1 {{'tpu.permute_matrices' op permutes the leading dimensions of a rank >= 3 shape, got 'tensor<7x300xf32>'}}
+  %p = tpu.permute_matrices %x permutation = [] : tensor<7x300xf32> -> tensor<7x300xf32>
+  return %p : tensor<7x300xf32>
+}

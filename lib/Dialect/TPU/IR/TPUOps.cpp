@@ -499,7 +499,11 @@ LogicalResult PermuteMatricesOp::verify() {
   Value result = getResultValue();
   ArrayRef<int64_t> from = shapeOf(getSource()), to = shapeOf(result);
   ArrayRef<int64_t> permutation = getPermutation();
-  size_t leading = from.size() < 2 ? 0 : from.size() - 2;
+  if (from.size() < 3)
+    return emitOpError() << "permutes the leading dimensions of a rank >= 3 "
+                            "shape, got "
+                         << getSource().getType();
+  size_t leading = from.size() - 2;
   SmallVector<int64_t> sorted(permutation);
   llvm::sort(sorted);
   bool isPermutation = permutation.size() == leading &&

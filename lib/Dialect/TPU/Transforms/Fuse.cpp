@@ -30,8 +30,9 @@ Type elementTypeOf(Value value) {
   return cast<ShapedType>(value.getType()).getElementType();
 }
 
-/// Whether every use of `value` is by `user`, or by an op this walk fused
-/// and left dead.
+/// Whether every use of `value` is by `user`, or by an op nothing reads
+/// (one this walk fused and left dead, which eraseDeadKernels removes
+/// after it).
 bool onlyUsedBy(Value value, Operation *user) {
   return llvm::all_of(value.getUsers(), [&](Operation *other) {
     return other == user || isOpTriviallyDead(other);

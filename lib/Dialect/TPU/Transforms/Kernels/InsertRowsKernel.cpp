@@ -81,7 +81,9 @@ FailureOr<scf::ForOp> tpu::lowerInsertRows(RewriterBase &rewriter,
              dst = TiledShape::get(dstShape.vec());
   int64_t cTiles = dst.colTiles();
   int64_t srcVmemRows = (srcTiles + 1) * kRows, dstVmemRows = dstTiles * kRows;
-  int64_t chunk = std::min<int64_t>(kVpuChunkTiles, dst.numTiles());
+  // The staging of a copy of the dest, or of the zeros of an insert
+  // without one; an extract has none.
+  int64_t chunk = extract ? 0 : std::min<int64_t>(kVpuChunkTiles, dst.numTiles());
   if (srcVmemRows + dstVmemRows + chunk * kRows > kVmemRows)
     return op.emitError() << "tpu-lower-to-mxu: a box of " << rows
                           << " rows does not fit VMEM";
@@ -89,7 +91,7 @@ FailureOr<scf::ForOp> tpu::lowerInsertRows(RewriterBase &rewriter,
   KernelBuilder b(op.getLoc(), rewriter);
   b.setInsertionPoint(op);
   Value srcVmem = b.allocVmem(srcVmemRows), dstVmem = b.allocVmem(dstVmemRows);
-  Value staging = b.allocVmem(chunk * kRows);
+  Value staging = extract ? Value() : b.allocVmem(chunk * kRows);
   Value zeroV = b.index(0), zeroTile = b.splat(0.0f);
   if (op.getDest()) {
     copyTiles(b, op.getDest(), result, staging, chunk);
@@ -151,7 +153,9 @@ FailureOr<scf::ForOp> tpu::lowerInsertRows(RewriterBase &rewriter,
       b.wait(kStoreSem, 1);
     });
   });
-  b.dealloc({srcVmem, dstVmem, staging});
+  b.dealloc({srcVmem, dstVmem});
+  if (staging)
+    b.dealloc(staging);
   rewriter.eraseOp(op);
   return loop;
 }
