@@ -18,28 +18,15 @@ image=$1 filter=$2 strides=$3 dilations=$4 padding=$5 precision=$6 chip=$7
 dist=${8:-normal}
 dir=${9:-$(mktemp -d)}
 mkdir -p "$dir"
-IFS=x read -r n h w c <<<"$image"
 IFS=x read -r kh kw f <<<"$filter"
-IFS=, read -r sh sw <<<"$strides"
-IFS=, read -r dh dw <<<"$dilations"
-IFS=, read -r top bottom left right <<<"$padding"
-ph=$((h + top + bottom)) pw=$((w + left + right))
-oh=$(((ph - dh * (kh - 1) - 1) / sh + 1))
-ow=$(((pw - dw * (kw - 1) - 1) / sw + 1))
+source "$(dirname "$0")/windows.sh"
 t() { echo "tensor<${1}xf32>"; }
 x=$(t "$image") p=$(t "${n}x${ph}x${pw}x${c}") wt=$(t "${kh}x${kw}x${c}x${f}")
 y=$(t "${n}x${oh}x${ow}x${f}")
 {
   echo "func.func @main(%x: $x, %w: $wt) -> $y {"
   echo "  %zero = arith.constant 0.0 : f32"
-  source=%x
-  if [[ $padding != 0,0,0,0 ]]; then
-    source=%p
-    echo "  %p = tensor.pad %x low[0, $top, $left, 0] high[0, $bottom, $right, 0] {"
-    echo "  ^bb0(%i: index, %j: index, %k: index, %l: index):"
-    echo "    tensor.yield %zero : f32"
-    echo "  } : $x to $p"
-  fi
+  image_pad %zero
   echo "  %e = tensor.empty() : $y"
   echo "  %init = linalg.fill ins(%zero : f32) outs(%e : $y) -> $y"
   echo "  %y = linalg.conv_2d_nhwc_hwcf"

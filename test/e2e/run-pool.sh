@@ -17,14 +17,8 @@ kind=$1 image=$2 window=$3 strides=$4 dilations=$5 padding=$6 padvalue=$7
 chip=$8 dist=${9:-normal}
 dir=${10:-$(mktemp -d)}
 mkdir -p "$dir"
-IFS=x read -r n h w c <<<"$image"
 IFS=x read -r kh kw <<<"$window"
-IFS=, read -r sh sw <<<"$strides"
-IFS=, read -r dh dw <<<"$dilations"
-IFS=, read -r top bottom left right <<<"$padding"
-ph=$((h + top + bottom)) pw=$((w + left + right))
-oh=$(((ph - dh * (kh - 1) - 1) / sh + 1))
-ow=$(((pw - dw * (kw - 1) - 1) / sw + 1))
+source "$(dirname "$0")/windows.sh"
 case $kind in
 max) init=0xFF800000 initFlag=-inf ;;
 min) init=0x7F800000 initFlag=inf ;;
@@ -42,15 +36,8 @@ x=$(t "$image") p=$(t "${n}x${ph}x${pw}x${c}") y=$(t "${n}x${oh}x${ow}x${c}")
 {
   echo "func.func @main(%x: $x) -> $y {"
   echo "  %init = arith.constant $init : f32"
-  source=%x
-  if [[ $padding != 0,0,0,0 ]]; then
-    source=%p
-    echo "  %pad = arith.constant $padliteral : f32"
-    echo "  %p = tensor.pad %x low[0, $top, $left, 0] high[0, $bottom, $right, 0] {"
-    echo "  ^bb0(%i: index, %j: index, %k: index, %l: index):"
-    echo "    tensor.yield %pad : f32"
-    echo "  } : $x to $p"
-  fi
+  echo "  %pad = arith.constant $padliteral : f32"
+  image_pad %pad
   echo "  %window = tensor.empty() : tensor<${kh}x${kw}xf32>"
   echo "  %e = tensor.empty() : $y"
   echo "  %filled = linalg.fill ins(%init : f32) outs(%e : $y) -> $y"
