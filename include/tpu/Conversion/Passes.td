@@ -87,7 +87,10 @@ def TPULowerToISA : Pass<"tpu-lower-to-isa", "::mlir::ModuleOp"> {
     Registers are allocated as values are defined and freed after their last
     use; running out is an error. Arguments and results become the
     program's signature (`arg0`, ..., `result0`, ...) at their planned HBM
-    tiles, and `tpu.useful_macs` its useful MACs.
+    tiles, and `tpu.useful_macs` its useful MACs. Each constant
+    `memref.global` the entry reads becomes a `tpu_isa.hbm_data`: its
+    zero-padded tiled image at its planned tile, loaded into HBM before the
+    program starts; the global is then erased.
   }];
   let options = [
     Option<"entryName", "entry", "std::string", /*default=*/"\"main\"",

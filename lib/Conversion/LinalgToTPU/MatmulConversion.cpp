@@ -8,10 +8,9 @@ using namespace mlir;
 using namespace tpu;
 
 bool tpu::isZeroFill(Value init) {
+  // A zero tensor constant (`arith.constant dense<0.0>`) is the same init.
   auto fill = init.getDefiningOp<linalg::FillOp>();
-  if (!fill)
-    return false;
-  Value value = fill.getInputs()[0];
+  Value value = fill ? fill.getInputs()[0] : init;
   return matchPattern(value, m_AnyZeroFloat()) || matchPattern(value, m_Zero());
 }
 

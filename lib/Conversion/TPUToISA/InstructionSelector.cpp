@@ -96,6 +96,13 @@ IntegerAttr tpu::getPlannedAddress(Value buffer) {
                       arg.getArgNumber(), TPUDialect::getAddressAttrName())
                 : IntegerAttr();
   }
+  if (auto read = buffer.getDefiningOp<memref::GetGlobalOp>()) {
+    Operation *global =
+        SymbolTable::lookupNearestSymbolFrom(read, read.getNameAttr());
+    return global ? global->getAttrOfType<IntegerAttr>(
+                        TPUDialect::getAddressAttrName())
+                  : IntegerAttr();
+  }
   if (Operation *def = buffer.getDefiningOp())
     return def->getAttrOfType<IntegerAttr>(TPUDialect::getAddressAttrName());
   return {};
@@ -179,8 +186,9 @@ void InstructionSelector::select(Operation *op) {
   llvm::TypeSwitch<Operation *>(op)
       // Constants are materialized where they are used; buffers are
       // addresses; views and terminators generate nothing.
-      .Case<arith::ConstantOp, memref::AllocOp, memref::DeallocOp, TiledViewOp,
-            scf::YieldOp>([](Operation *) {})
+      .Case<arith::ConstantOp, memref::AllocOp, memref::DeallocOp,
+            memref::GetGlobalOp, TiledViewOp, scf::YieldOp>(
+          [](Operation *) {})
       .Case([&](func::ReturnOp) { code.emit(Opcode::Halt, {}); })
       .Case([&](arith::AddIOp add) { selectAdd(add); })
       .Case([&](arith::SubIOp sub) { selectScalar(sub, Opcode::SSub); })

@@ -65,7 +65,7 @@ private:
 };
 
 /// The HBM tile or VMEM row tpu-plan-memory gave `buffer` (looking through
-/// views), or null.
+/// views, and from a memref.get_global to its global), or null.
 mlir::IntegerAttr getPlannedAddress(mlir::Value buffer);
 
 } // namespace tpu

@@ -15,10 +15,13 @@
 #include "RegisterAllocator.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/Builders.h"
 #include "tpu/Dialect/ISA/IR/ISAOps.h"
 #include "tpu/Dialect/TPU/IR/Entry.h"
 #include "tpu/Dialect/TPU/IR/TPUOps.h"
+#include "tpu/Support/TiledLayout.h"
+#include "llvm/ADT/SetVector.h"
 
 namespace tpu {
 #define GEN_PASS_DEF_TPULOWERTOISA
@@ -65,8 +68,54 @@ LogicalResult getSignature(func::FuncOp func, isa::Program &program) {
   return success();
 }
 
+/// The words of `value`'s tiled image (tpu/Support/TiledLayout.h), zero
+/// padded: f32 as its bits, bf16 as the f32 of the same value (the one
+/// word per element every tensor in HBM takes).
+std::vector<uint32_t> getTiledImage(DenseElementsAttr value) {
+  auto type = cast<ShapedType>(value.getType());
+  TiledShape tiled = TiledShape::get(type.getShape().vec());
+  std::vector<uint32_t> words(size_t(tiled.numTiles()) * kWordsPerTile, 0);
+  bool bf16 = type.getElementType().isBF16();
+  int64_t index = 0;
+  for (APFloat element : value.getValues<APFloat>()) {
+    auto bits = uint32_t(element.bitcastToAPInt().getZExtValue());
+    int64_t c = index % tiled.cols, r = index / tiled.cols % tiled.rows,
+            b = index / tiled.cols / tiled.rows;
+    words[size_t(tiled.wordOffset(b, r, c))] = bf16 ? bits << 16 : bits;
+    ++index;
+  }
+  return words;
+}
+
+/// The constants the entry reads, as HBM data at their planned tiles; each
+/// global once.
+LogicalResult getConstants(func::FuncOp func, isa::Program &program,
+                           SetVector<memref::GlobalOp> &globals) {
+  WalkResult walk = func.walk([&](memref::GetGlobalOp read) {
+    auto global = SymbolTable::lookupNearestSymbolFrom<memref::GlobalOp>(
+        read, read.getNameAttr());
+    auto value = global ? dyn_cast_or_null<DenseElementsAttr>(
+                              global.getInitialValueAttr())
+                        : DenseElementsAttr();
+    IntegerAttr address = getPlannedAddress(read);
+    if (!value || !global.getConstant() || !address) {
+      read.emitError() << "tpu-lower-to-isa: " << read.getName()
+                       << " must be a planned constant global with dense "
+                          "values (run tpu-bufferize and tpu-plan-memory "
+                          "first)";
+      return WalkResult::interrupt();
+    }
+    if (globals.insert(global))
+      program.constants.push_back(
+          {uint32_t(address.getInt()), getTiledImage(value)});
+    return WalkResult::advance();
+  });
+  return failure(walk.wasInterrupted());
+}
+
 /// `func` as a program, one instruction per bundle.
-FailureOr<isa::Program> lowerEntry(func::FuncOp func) {
+FailureOr<isa::Program> lowerEntry(func::FuncOp func,
+                                   SetVector<memref::GlobalOp> &globals) {
   isa::Program program;
   program.chip = getChipOf(func);
   program.entry = func.getName().str();
@@ -76,7 +125,8 @@ FailureOr<isa::Program> lowerEntry(func::FuncOp func) {
   if (auto macs = func->getAttrOfType<IntegerAttr>(
           TPUDialect::getUsefulF32MacsAttrName()))
     program.usefulF32Macs = uint64_t(macs.getInt());
-  if (failed(getSignature(func, program)))
+  if (failed(getSignature(func, program)) ||
+      failed(getConstants(func, program, globals)))
     return failure();
 
   RegisterAllocator registers(func);
@@ -103,12 +153,17 @@ struct LowerToISAPass : public tpu::impl::TPULowerToISABase<LowerToISAPass> {
     func::FuncOp func = lookupEntry(module, entryName, getArgument());
     if (!func)
       return signalPassFailure();
-    FailureOr<isa::Program> program = lowerEntry(func);
+    SetVector<memref::GlobalOp> globals;
+    FailureOr<isa::Program> program = lowerEntry(func, globals);
     if (failed(program))
       return signalPassFailure();
     OpBuilder builder(func);
     isa::ir::buildProgram(builder, func.getLoc(), *program);
     func.erase();
+    // Their values are the program's now.
+    for (memref::GlobalOp global : globals)
+      if (SymbolTable::symbolKnownUseEmpty(global, module))
+        global.erase();
   }
 };
 

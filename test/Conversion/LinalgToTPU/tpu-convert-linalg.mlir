@@ -22,6 +22,22 @@ func.func @zero_init(%a: tensor<7x300xf32>, %b: tensor<300x129xf32>) -> tensor<7
 
 // -----
 
+// So is a zero tensor constant (what some front ends write); a constant
+// of anything else is an accumulator like any other.
+// CHECK-LABEL: func @zero_constant_init
+// CHECK: tpu.matmul %arg0, %arg1 {precision = #tpu.precision<default>} : tensor<7x300xf32>, tensor<300x129xf32> -> tensor<7x129xf32>
+// CHECK: %[[ONES:.*]] = arith.constant dense<1.000000e+00> : tensor<7x129xf32>
+// CHECK: tpu.matmul %arg0, %arg1 acc %[[ONES]]
+func.func @zero_constant_init(%a: tensor<7x300xf32>, %b: tensor<300x129xf32>) -> (tensor<7x129xf32>, tensor<7x129xf32>) {
+  %zeros = arith.constant dense<0.0> : tensor<7x129xf32>
+  %c = linalg.matmul ins(%a, %b : tensor<7x300xf32>, tensor<300x129xf32>) outs(%zeros : tensor<7x129xf32>) -> tensor<7x129xf32>
+  %ones = arith.constant dense<1.0> : tensor<7x129xf32>
+  %d = linalg.matmul ins(%a, %b : tensor<7x300xf32>, tensor<300x129xf32>) outs(%ones : tensor<7x129xf32>) -> tensor<7x129xf32>
+  return %c, %d : tensor<7x129xf32>, tensor<7x129xf32>
+}
+
+// -----
+
 // Any other init is accumulated into; the op's own precision wins.
 // CHECK-LABEL: func @accumulate
 // CHECK: tpu.matmul %arg0, %arg1 acc %arg2 {precision = #tpu.precision<highest>} : tensor<8x128xbf16>, tensor<128x256xf32>, tensor<8x256xf32> -> tensor<8x256xf32>

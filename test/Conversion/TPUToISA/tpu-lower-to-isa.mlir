@@ -487,3 +487,38 @@ func.func @main() {
   tpu.vector_store %b, %buf[%c0] : vector<8x128xf32>, memref<8x128xf32, #tpu.memory_space<vmem>>
   return
 }
+
+// -----
+
+// Each constant global the entry reads is HBM data at its planned tile:
+// its zero-padded tiled image, f32 as its bits, bf16 as the f32 of the
+// same value (1.5 is 0x3FC00000; row 1 starts 128 words on). A result may
+// be a constant. The globals go; one the entry does not read stays.
+// CHECK: memref.global "private" constant @unread
+// CHECK-NOT: memref.global
+// CHECK: tpu_isa.program @main attributes {arguments = [], results = [#tpu_isa.tensor<"result0", tensor<1x2xf32>, hbm = 3>]
+// CHECK-NEXT: hbm_data dense<"0x0000803F00000040{{0+}}"> : tensor<1024xi32> at 3
+// CHECK-NEXT: hbm_data dense<"0x0000C03F{{((00000000){127})}}000000C0{{0+}}"> : tensor<1024xi32> at 4
+#tiled = affine_map<(d0, d1) -> (d0 floordiv 8, d1 floordiv 128, d0 mod 8, d1 mod 128)>
+module {
+  memref.global "private" constant @w : memref<1x2xf32, #tiled, #tpu.memory_space<hbm>> = dense<[[1.0, 2.0]]> {tpu.address = 3 : i64}
+  memref.global "private" constant @h : memref<2x1xbf16, #tiled, #tpu.memory_space<hbm>> = dense<[[1.5], [-2.0]]> {tpu.address = 4 : i64}
+  memref.global "private" constant @unread : memref<2x1xbf16, #tiled, #tpu.memory_space<hbm>> = dense<1.0>
+  func.func @main() -> memref<1x2xf32, #tiled, #tpu.memory_space<hbm>> {
+    %w = memref.get_global @w : memref<1x2xf32, #tiled, #tpu.memory_space<hbm>>
+    %h = memref.get_global @h : memref<2x1xbf16, #tiled, #tpu.memory_space<hbm>>
+    return %w : memref<1x2xf32, #tiled, #tpu.memory_space<hbm>>
+  }
+}
+
+// -----
+
+#tiled = affine_map<(d0, d1) -> (d0 floordiv 8, d1 floordiv 128, d0 mod 8, d1 mod 128)>
+module {
+  memref.global "private" constant @w : memref<1x2xf32, #tiled, #tpu.memory_space<hbm>> = dense<[[1.0, 2.0]]>
+  func.func @main() {
+    // expected-error @+1 {{tpu-lower-to-isa: w must be a planned constant global with dense values (run tpu-bufferize and tpu-plan-memory first)}}
+    %w = memref.get_global @w : memref<1x2xf32, #tiled, #tpu.memory_space<hbm>>
+    return
+  }
+}

@@ -96,8 +96,9 @@ convertInsertSlice(mlir::RewriterBase &rewriter, mlir::tensor::InsertSliceOp op)
 /// Whether `op` is a matrix product convertMatmul takes.
 bool isMatmulLike(mlir::Operation *op);
 
-/// True if `init` is a linalg.fill of a zero constant: a matmul then
-/// starts from zero rather than accumulating into anything.
+/// True if `init` is a linalg.fill of a zero constant, or a zero tensor
+/// constant: a matmul then starts from zero rather than accumulating into
+/// anything.
 bool isZeroFill(mlir::Value init);
 
 /// Why a value of `type` cannot be an operand (or, with `isResult`, the

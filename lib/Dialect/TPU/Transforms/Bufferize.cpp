@@ -8,6 +8,7 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "tpu/Dialect/TPU/IR/Entry.h"
+#include "tpu/Dialect/TPU/IR/TiledBuffer.h"
 #include "tpu/Dialect/TPU/IR/TPUOps.h"
 #include "tpu/Dialect/TPU/Transforms/BufferizableOpInterfaceImpl.h"
 
@@ -54,11 +55,19 @@ LogicalResult checkEntry(func::FuncOp func) {
     if (op.hasTrait<KernelOpTrait>())
       continue;
     if (auto constant = dyn_cast<arith::ConstantOp>(op)) {
-      if (isa<TensorType>(constant.getType()))
-        return op.emitError()
-               << "tpu-bufferize: tensor constants are not supported yet; "
-                  "pass the values as an argument";
-      continue; // a scalar: it folds into what uses it
+      if (auto type = dyn_cast<RankedTensorType>(constant.getType())) {
+        if (!type.getElementType().isF32() && !type.getElementType().isBF16())
+          return op.emitError()
+                 << "tpu-bufferize: a tensor constant of " << type
+                 << " cannot be placed in HBM; the TPU holds f32 and bf16 "
+                    "tensors";
+        if (!isa<DenseElementsAttr>(constant.getValue()))
+          return op.emitError()
+                 << "tpu-bufferize: this tensor constant's values are not "
+                    "in the program (" << constant.getValue()
+                 << "); write them as a dense<...> literal";
+      }
+      continue; // a scalar folds into what uses it
     }
     return op.emitError()
            << "tpu-bufferize: cannot compile '" << op.getName()
@@ -66,6 +75,46 @@ LogicalResult checkEntry(func::FuncOp func) {
               "tpu-pad-to-tiles and tpu-expand-precision produce";
   }
   return prepareBufferization(func.getBody().front());
+}
+
+/// Each tensor constant of the entry as a read-only HBM buffer: a private
+/// constant `memref.global` in the tiled layout (one per distinct value and
+/// type), read through `memref.get_global`. tpu-plan-memory places the
+/// global and tpu-lower-to-isa writes its tiled image into the program's
+/// HBM constants. The constant becomes a `bufferization.to_tensor` of the
+/// buffer before One-Shot Bufferize runs, so the analysis sees a buffer
+/// nobody may write (no kernel writes its operands anyway).
+void materializeTensorConstants(ModuleOp module, func::FuncOp entry) {
+  SymbolTable symbols(module);
+  DenseMap<std::pair<Attribute, Type>, memref::GlobalOp> globals;
+  for (auto global : module.getOps<memref::GlobalOp>())
+    if (global.getConstant() && global.getInitialValue())
+      globals[{*global.getInitialValue(), global.getType()}] = global;
+  SmallVector<arith::ConstantOp> constants;
+  for (auto constant : entry.getBody().front().getOps<arith::ConstantOp>())
+    if (isa<RankedTensorType>(constant.getType()))
+      constants.push_back(constant);
+  for (arith::ConstantOp constant : constants) {
+    auto tensorType = cast<RankedTensorType>(constant.getType());
+    MemRefType bufferType = getTiledHbmType(tensorType);
+    memref::GlobalOp &global = globals[{constant.getValue(), bufferType}];
+    if (!global) {
+      OpBuilder builder(entry); // globals precede the entry, in order
+      global = memref::GlobalOp::create(
+          builder, constant.getLoc(), "tpu_constant",
+          builder.getStringAttr("private"), bufferType, constant.getValue(),
+          /*constant=*/true, /*alignment=*/IntegerAttr());
+      symbols.insert(global); // renames it apart from every other symbol
+    }
+    OpBuilder builder(constant);
+    Value buffer = memref::GetGlobalOp::create(builder, constant.getLoc(),
+                                               bufferType, global.getName());
+    Value tensor = bufferization::ToTensorOp::create(
+        builder, constant.getLoc(), tensorType, buffer, /*restrict=*/true,
+        /*writable=*/false);
+    constant.replaceAllUsesWith(tensor);
+    constant.erase();
+  }
 }
 
 struct BufferizePass : public tpu::impl::TPUBufferizeBase<BufferizePass> {
@@ -88,6 +137,7 @@ struct BufferizePass : public tpu::impl::TPUBufferizeBase<BufferizePass> {
     }
     if (failed(checkEntry(entry)))
       return signalPassFailure();
+    materializeTensorConstants(module, entry);
     bufferization::BufferizationState state;
     if (failed(bufferization::runOneShotModuleBufferize(
             module, getBufferizationOptions(entry), state)))

@@ -76,10 +76,28 @@ struct PlanMemoryPass : public tpu::impl::TPUPlanMemoryBase<PlanMemoryPass> {
       func.setArgAttr(i, TPUDialect::getAddressAttrName(), address(first));
     }
 
+    DenseSet<Operation *> placedGlobals;
     // Live VMEM buffers by first row; new ones go above the highest.
     std::map<Operation *, std::pair<int64_t, int64_t>> live;
     int64_t peak = 0;
     WalkResult walk = func.walk([&](Operation *op) -> WalkResult {
+      // A constant's global is placed once, where it is first read.
+      if (auto read = dyn_cast<memref::GetGlobalOp>(op)) {
+        auto global = SymbolTable::lookupNearestSymbolFrom<memref::GlobalOp>(
+            read, read.getNameAttr());
+        if (!global || getMemorySpace(global.getType()) != MemorySpace::HBM) {
+          read.emitError() << "tpu-plan-memory: " << read.getName()
+                           << " is not a global in HBM (tpu-bufferize "
+                              "makes them)";
+          return WalkResult::interrupt();
+        }
+        if (placedGlobals.insert(global).second)
+          global->setAttr(TPUDialect::getAddressAttrName(),
+                          address(placeInHbm(global.getType(), global.getLoc(),
+                                             "the constant @" +
+                                                 global.getSymName().str())));
+        return WalkResult::advance();
+      }
       if (auto alloc = dyn_cast<memref::AllocOp>(op)) {
         MemRefType type = alloc.getType();
         if (getMemorySpace(type) == MemorySpace::HBM) {

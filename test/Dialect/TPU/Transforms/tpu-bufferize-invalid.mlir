@@ -34,9 +34,23 @@ func.func @main(%a: tensor<8x128xf32>) -> tensor<8x128xf32> {
 
 // -----
 
+func.func @main(%b: tensor<8x128xf32>) -> tensor<8x128xf32> {
+  // expected-error @+1 {{tpu-bufferize: a tensor constant of 'tensor<8x128xi32>' cannot be placed in HBM; the TPU holds f32 and bf16 tensors}}
+  %a = arith.constant dense<1> : tensor<8x128xi32>
+  %e = tpu.elementwise ins(%a, %b : tensor<8x128xi32>, tensor<8x128xf32>) -> tensor<8x128xf32> {
+  ^bb0(%x: i32, %y: f32):
+    %f = arith.sitofp %x : i32 to f32
+    %r = arith.addf %f, %y : f32
+    tpu.yield %r : f32
+  }
+  return %e : tensor<8x128xf32>
+}
+
+// -----
+
 func.func @main(%b: tensor<128x128xf32>) -> tensor<8x128xf32> {
-  // expected-error @+1 {{tpu-bufferize: tensor constants are not supported yet; pass the values as an argument}}
-  %a = arith.constant dense<1.0> : tensor<8x128xf32>
+  // expected-error @+1 {{tpu-bufferize: this tensor constant's values are not in the program (dense_resource<weights> : tensor<8x128xf32>); write them as a dense<...> literal}}
+  %a = arith.constant dense_resource<weights> : tensor<8x128xf32>
   %c = tpu.matmul_passes lhs(%a) rhs(%b) {nan_fixed_terms = 0 : i64} : (tensor<8x128xf32>, tensor<128x128xf32>) -> tensor<8x128xf32>
   return %c : tensor<8x128xf32>
 }

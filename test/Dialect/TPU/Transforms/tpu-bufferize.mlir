@@ -545,3 +545,47 @@ func.func @main(%a: tensor<7x100xf32>) -> tensor<8x128xf32> {
 func.func @other() {
   return
 }
+
+// -----
+
+// Tensor constants become private constant globals in the tiled HBM
+// layout, read with memref.get_global: one global per value and type
+// (the second 1.5 splat shares the first's, the bf16 one has its own), a
+// name apart from the module's other symbols.
+// CHECK: memref.global "private" @tpu_constant : memref<1x2xf32, #tpu.memory_space<hbm>>
+// CHECK: memref.global "private" constant @[[W:tpu_constant_[0-9]+]] : memref<3x4xf32, #tiled, #tpu.memory_space<hbm>> = dense<{{\[}}[1.000000e+00, 2.000000e+00, 3.000000e+00, 4.000000e+00], [5.000000e+00, 6.000000e+00, 7.000000e+00, 8.000000e+00], [9.000000e+00, 1.000000e+01, 1.100000e+01, 1.200000e+01]]>
+// CHECK: memref.global "private" constant @[[S:tpu_constant_[0-9]+]] : memref<8x128xf32, #tiled, #tpu.memory_space<hbm>> = dense<1.500000e+00>
+// CHECK: memref.global "private" constant @[[H:tpu_constant_[0-9]+]] : memref<8x128xbf16, #tiled, #tpu.memory_space<hbm>> = dense<1.500000e+00>
+// CHECK-LABEL: func.func @main(
+// CHECK: %[[GW:.*]] = memref.get_global @[[W]] : memref<3x4xf32, #tiled, #tpu.memory_space<hbm>>
+// CHECK: %[[GS:.*]] = memref.get_global @[[S]]
+// CHECK: %[[GS2:.*]] = memref.get_global @[[S]]
+// CHECK: %[[GH:.*]] = memref.get_global @[[H]]
+// CHECK: tpu.tiled_view %[[GW]]
+// CHECK: tpu.elementwise ins(%[[GS]], %[[GS2]], %[[GH]], %arg0 :
+// CHECK: return %[[GW]], %{{.*}} : memref<3x4xf32, #tiled, #tpu.memory_space<hbm>>, memref<8x128xf32, #tiled, #tpu.memory_space<hbm>>
+memref.global "private" @tpu_constant : memref<1x2xf32, #tpu.memory_space<hbm>>
+func.func @main(%x: tensor<8x128xf32>) -> (tensor<3x4xf32>, tensor<8x128xf32>) {
+  %w = arith.constant dense<[[1.0, 2.0, 3.0, 4.0], [5.0, 6.0, 7.0, 8.0], [9.0, 10.0, 11.0, 12.0]]> : tensor<3x4xf32>
+  %s = arith.constant dense<1.5> : tensor<8x128xf32>
+  %t = arith.constant dense<1.5> : tensor<8x128xf32>
+  %h = arith.constant dense<1.5> : tensor<8x128xbf16>
+  %p = tpu.resize %w : tensor<3x4xf32> -> tensor<8x128xf32>
+  %e = tpu.elementwise ins(%s, %t, %h, %x : tensor<8x128xf32>, tensor<8x128xf32>, tensor<8x128xbf16>, tensor<8x128xf32>) -> tensor<8x128xf32> {
+  ^bb0(%a: f32, %b: f32, %c: bf16, %d: f32):
+    %ce = arith.extf %c : bf16 to f32
+    %ab = arith.addf %a, %b : f32
+    %abc = arith.addf %ab, %ce : f32
+    %r = arith.addf %abc, %d : f32
+    tpu.yield %r : f32
+  }
+  %f = tpu.elementwise ins(%e, %p : tensor<8x128xf32>, tensor<8x128xf32>) -> tensor<8x128xf32> {
+  ^bb0(%a: f32, %b: f32):
+    %r = arith.mulf %a, %b : f32
+    tpu.yield %r : f32
+  }
+  return %w, %f : tensor<3x4xf32>, tensor<8x128xf32>
+}
+func.func @other() {
+  return
+}

@@ -68,3 +68,30 @@ module attributes {tpu.chip = #tpu.chip<v4>} {
     return
   }
 }
+
+// -----
+
+// A constant global is placed once, where the entry first reads it (after
+// the arguments, among the allocs in program order); a second read shares
+// its tiles.
+// CHECK: memref.global "private" constant @w : memref<9x130xf32, #tpu.memory_space<hbm>> = dense<2.000000e+00> {tpu.address = 1 : i64}
+// CHECK-LABEL: func.func @main
+// CHECK: memref.get_global @w
+// CHECK: memref.alloc() {tpu.address = 5 : i64} : memref<8x128xf32, #tpu.memory_space<hbm>>
+// CHECK: memref.get_global @w
+memref.global "private" constant @w : memref<9x130xf32, #tpu.memory_space<hbm>> = dense<2.0>
+func.func @main(%a: memref<8x128xf32, #tpu.memory_space<hbm>>) {
+  %w = memref.get_global @w : memref<9x130xf32, #tpu.memory_space<hbm>>
+  %b = memref.alloc() : memref<8x128xf32, #tpu.memory_space<hbm>>
+  %v = memref.get_global @w : memref<9x130xf32, #tpu.memory_space<hbm>>
+  return
+}
+
+// -----
+
+memref.global "private" constant @w : memref<8x128xf32> = dense<2.0>
+func.func @main() {
+  // expected-error @+1 {{tpu-plan-memory: w is not a global in HBM (tpu-bufferize makes them)}}
+  %w = memref.get_global @w : memref<8x128xf32>
+  return
+}

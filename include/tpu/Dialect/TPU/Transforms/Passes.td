@@ -23,6 +23,30 @@ def TPUAttachChip : Pass<"tpu-attach-chip", "::mlir::ModuleOp"> {
   let dependentDialects = ["::tpu::TPUDialect"];
 }
 
+def TPUBakeArguments : Pass<"tpu-bake-arguments", "::mlir::ModuleOp"> {
+  let summary = "Make entry arguments constants, with values from .npy files";
+  let description = [{
+    Bakes weights into the program: each `N=FILE.npy` in `arguments`
+    removes argument N of the entry and puts an `arith.constant` with the
+    file's values in its place, so the compiled binary carries them as HBM
+    data (see `tpu-bufferize`) and the runtime no longer takes them. The
+    file must hold the argument's element type and shape. Indices are the
+    entry's as written, before any is removed.
+
+    ```
+    tpu-opt mlp.mlir --tpu-bake-arguments="arguments=1=w1.npy,2=b1.npy" \
+        --tpu-compile
+    ```
+  }];
+  let options = [
+    Option<"entryName", "entry", "std::string", /*default=*/"\"main\"",
+           "the function whose arguments are baked">,
+    ListOption<"arguments", "arguments", "std::string",
+               "the arguments to bake, each INDEX=FILE.npy">
+  ];
+  let dependentDialects = ["::mlir::arith::ArithDialect"];
+}
+
 def TPUPadToTiles : Pass<"tpu-pad-to-tiles", "::mlir::func::FuncOp"> {
   let summary = "Pad tpu.matmul operands to whole tiles";
   let description = [{
@@ -145,6 +169,9 @@ def TPUBufferize : Pass<"tpu-bufferize", "::mlir::ModuleOp"> {
     through their `BufferizableOpInterface` models: each allocates its
     result and becomes its buffer form; a `tpu.resize` or `tpu.reshape`
     that keeps the tiled image becomes a `tpu.tiled_view` of its source.
+    A tensor `arith.constant` (f32 or bf16) becomes a private constant
+    `memref.global` in the same tiled HBM layout, read with
+    `memref.get_global`: its values go into the program's HBM data.
     Other functions are left alone. Ops the TPU cannot run (anything but
     the tpu kernel ops) are errors that name the op.
   }];
@@ -216,8 +243,9 @@ def TPUPlanMemory : Pass<"tpu-plan-memory", "::mlir::ModuleOp"> {
   let summary = "Give every HBM and VMEM buffer an address";
   let description = [{
     Places the entry's buffers: arguments first, in order, then every HBM
-    `memref.alloc` in program order, each at the next free 4 KiB HBM tile
-    (`tpu.address` on the alloc, `tpu.address` argument attributes); VMEM
+    `memref.alloc` and every constant `memref.global` the entry reads, in
+    program order, each at the next free 4 KiB HBM tile (`tpu.address` on
+    the alloc or global, `tpu.address` argument attributes); VMEM
     allocs are placed in rows as a stack, freed at their `memref.dealloc`.
     A program whose VMEM use exceeds 16 MiB (32768 rows) is an error naming
     the buffer. The function gets `tpu.vmem_rows`, its peak VMEM use.
