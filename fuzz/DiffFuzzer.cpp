@@ -337,11 +337,11 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   if (!simulator.ok())
     finding(c, std::string(simulator.status().message()));
   for (size_t i = 0; i < inputs.size(); ++i)
-    if (absl::Status status = sim::transferToDevice(
+    if (absl::StatusOr<int64_t> rounded = sim::transferToDevice(
             (*simulator)->getMemory(), program->arguments[i], inputs[i],
             "input " + std::to_string(i));
-        !status.ok())
-      finding(c, std::string(status.message()));
+        !rounded.ok())
+      finding(c, std::string(rounded.status().message()));
   if (std::optional<sim::Trap> trap = (*simulator)->run())
     finding(c, trap->describe());
   absl::StatusOr<NpyArray> result =

@@ -19,8 +19,10 @@
 // built with AllowFPOpFusion = Strict), so the results do not depend on the
 // host's FMA support. Subnormals are kept (no flush to zero).
 //
-// Arguments and results must be statically shaped f32 tensors; each input
-// is checked against its argument's shape and dtype.
+// Arguments and results must be statically shaped f32 or bf16 tensors;
+// each input is checked against its argument's shape and dtype. A bf16
+// argument takes an f32 array, converted here with LLVM's APFloat (to
+// nearest even, subnormals kept), and a bf16 result is returned as f32.
 //
 //===----------------------------------------------------------------------===//
 
@@ -110,14 +112,33 @@ const char *dtypeName(const NpyArray &array) {
   return "an unsupported dtype";
 }
 
-/// What an argument or a result must be: a statically shaped f32 tensor.
+/// What an argument or a result must be: a statically shaped f32 or bf16
+/// tensor.
 absl::Status checkBoundaryType(Type type, const std::string &what) {
   auto tensor = dyn_cast<RankedTensorType>(type);
-  if (!tensor || !tensor.getElementType().isF32() || !tensor.hasStaticShape())
+  if (!tensor || !tensor.hasStaticShape() ||
+      (!tensor.getElementType().isF32() && !tensor.getElementType().isBF16()))
     return absl::InvalidArgumentError(
         what + " has type " + typeString(type) +
-        "; only statically shaped f32 tensors are supported");
+        "; only statically shaped f32 and bf16 tensors are supported");
   return absl::OkStatus();
+}
+
+/// An f32 word as the bf16 bits of the nearest value (ties to even).
+uint16_t toBFloat(uint32_t word) {
+  APFloat value(APFloat::IEEEsingle(), APInt(32, word));
+  bool losesInfo;
+  value.convert(APFloat::BFloat(), APFloat::rmNearestTiesToEven, &losesInfo);
+  return uint16_t(value.bitcastToAPInt().getZExtValue());
+}
+
+/// bf16 bits as the f32 word of the same value.
+uint32_t fromBFloat(uint16_t bits) {
+  APFloat value(APFloat::BFloat(), APInt(16, bits));
+  bool losesInfo;
+  value.convert(APFloat::IEEEsingle(), APFloat::rmNearestTiesToEven,
+                &losesInfo);
+  return uint32_t(value.bitcastToAPInt().getZExtValue());
 }
 
 /// Drops every discardable attribute (and function argument or result
@@ -237,7 +258,7 @@ LogicalResult lowerToLLVMDialect(ModuleOp module) {
 
 /// A ranked memref descriptor as the C interface passes it, for any rank:
 /// {allocated, aligned, offset, sizes[rank], strides[rank]}, all 64-bit.
-std::vector<int64_t> makeDescriptor(uint32_t *data,
+std::vector<int64_t> makeDescriptor(void *data,
                                     const std::vector<int64_t> &shape) {
   std::vector<int64_t> descriptor = {reinterpret_cast<int64_t>(data),
                                      reinterpret_cast<int64_t>(data), 0};
@@ -392,10 +413,20 @@ tpu::runOnCpu(std::string_view source, const std::string &sourceName,
                  llvm::toString(engine.takeError()));
 
   // The C interface takes a pointer to each descriptor: the arguments, then
-  // the results as out parameters.
+  // the results as out parameters. bf16 ones point at bf16 copies.
+  SmallVector<Type> boundaryTypes(type.getInputs());
+  llvm::append_range(boundaryTypes, type.getResults());
+  std::vector<std::vector<uint16_t>> bfloats(arrays.size());
   std::vector<std::vector<int64_t>> descriptors;
-  for (NpyArray &array : arrays)
-    descriptors.push_back(makeDescriptor(array.words.data(), array.shape));
+  for (auto [i, array] : llvm::enumerate(arrays)) {
+    if (!cast<RankedTensorType>(boundaryTypes[i]).getElementType().isBF16()) {
+      descriptors.push_back(makeDescriptor(array.words.data(), array.shape));
+      continue;
+    }
+    for (uint32_t word : array.words)
+      bfloats[i].push_back(toBFloat(word));
+    descriptors.push_back(makeDescriptor(bfloats[i].data(), array.shape));
+  }
   std::vector<void *> descriptorPointers;
   for (std::vector<int64_t> &descriptor : descriptors)
     descriptorPointers.push_back(descriptor.data());
@@ -406,6 +437,9 @@ tpu::runOnCpu(std::string_view source, const std::string &sourceName,
           (*engine)->invokePacked("_mlir_ciface_" + entryName, packedArgs))
     return error("running @" + entryName +
                  " failed: " + llvm::toString(std::move(invokeError)));
+  for (size_t i = inputs.size(); i < arrays.size(); ++i)
+    for (size_t w = 0; w < bfloats[i].size(); ++w)
+      arrays[i].words[w] = fromBFloat(bfloats[i][w]);
   return std::vector<NpyArray>(
       std::make_move_iterator(arrays.begin() + inputs.size()),
       std::make_move_iterator(arrays.end()));

@@ -26,6 +26,14 @@ std::optional<ElementType> lookupElementType(unsigned code) {
   return std::nullopt;
 }
 
+std::string describeElementTypeCodes() {
+  std::string text;
+#define TPU_ELEMENT_TYPE(ENUM, NAME, CODE)                                     \
+  absl::StrAppend(&text, text.empty() ? "" : ", ", CODE, " = ", NAME);
+#include "tpu/ISA/ElementTypes.def"
+  return text;
+}
+
 static absl::Status verifyTensor(const TensorSignature &tensor,
                                  const char *role, uint64_t hbmTiles) {
   std::string what = absl::StrCat(role, " '", tensor.name, "'");

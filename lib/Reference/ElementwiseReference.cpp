@@ -2,6 +2,7 @@
 
 #include "tpu/Reference/ElementwiseReference.h"
 
+#include "tpu/Support/BF16.h"
 #include "tpu/Support/Float.h"
 
 #include <cmath>
@@ -230,6 +231,9 @@ constexpr ElementwiseOp kOps[] = {
      [](float a, float) { return floatOf(bitsOf(a) ^ 0x80000000u); }},
     {"absf", 1,
      [](float a, float) { return floatOf(bitsOf(a) & 0x7FFFFFFFu); }},
+    // To bf16 and back as the f32 of the same value (docs/Numerics.md):
+    // the exhaustively tested conversion every bf16 rounding shares.
+    {"truncf", 1, [](float a, float) { return roundToBF16(a); }},
 };
 
 } // namespace

@@ -2,24 +2,32 @@
 
 #include "tpu/Sim/Runtime.h"
 
+#include "tpu/Support/BF16.h"
+
 #include "absl/strings/str_cat.h"
 
 namespace tpu::sim {
 
 using isa::TensorSignature;
 
+/// The .npy element type that holds an argument or result of `type`:
+/// bf16 travels as f32 (.npy has no bf16).
+static isa::ElementType getHostElementType(isa::ElementType type) {
+  return type == isa::ElementType::BF16 ? isa::ElementType::F32 : type;
+}
+
 absl::Status checkArgument(const TensorSignature &argument,
                            isa::ElementType elementType,
                            const std::vector<int64_t> &shape,
                            const std::string &source) {
-  if (elementType != argument.elementType)
+  isa::ElementType hostType = getHostElementType(argument.elementType);
+  if (elementType != hostType)
     return absl::InvalidArgumentError(absl::StrCat(
         source, ": argument '", argument.name, "' is ",
         isa::getElementTypeName(argument.elementType), " but the file holds ",
         isa::getElementTypeName(elementType),
         "; convert it with a.astype(numpy.",
-        argument.elementType == isa::ElementType::F32 ? "float32" : "int32",
-        ")"));
+        hostType == isa::ElementType::F32 ? "float32" : "int32", ")"));
   if (shape != argument.shape)
     return absl::InvalidArgumentError(
         absl::StrCat(source, ": argument '", argument.name, "' has shape ",
@@ -28,9 +36,10 @@ absl::Status checkArgument(const TensorSignature &argument,
   return absl::OkStatus();
 }
 
-absl::Status transferToDevice(Memory &memory, const TensorSignature &argument,
-                              const NpyArray &array,
-                              const std::string &source) {
+absl::StatusOr<int64_t> transferToDevice(Memory &memory,
+                                         const TensorSignature &argument,
+                                         const NpyArray &array,
+                                         const std::string &source) {
   if (absl::Status status =
           checkArgument(argument, array.elementType, array.shape, source);
       !status.ok())
@@ -48,24 +57,35 @@ absl::Status transferToDevice(Memory &memory, const TensorSignature &argument,
     if (absl::Status status = memory.writeHbmTile(argument.hbmTile + t, zero);
         !status.ok())
       return placed(status);
+  // A bf16 argument's f32 values round as the machine rounds (to nearest
+  // even, subnormals to zero, NaNs quiet); its words are the f32 of the
+  // bf16 value, as every bf16 tensor's.
+  bool bf16 = argument.elementType == isa::ElementType::BF16;
+  int64_t rounded = 0;
   size_t index = 0;
   for (int64_t b = 0; b < tiled.batch; ++b)
     for (int64_t r = 0; r < tiled.rows; ++r)
       for (int64_t c = 0; c < tiled.cols; ++c) {
+        uint32_t word = array.words[index++];
+        if (bf16) {
+          uint32_t value = uint32_t(toBF16(floatOf(word))) << 16;
+          rounded += value != word;
+          word = value;
+        }
         int64_t offset = tiled.wordOffset(b, r, c);
-        if (absl::Status status = memory.writeHbmWord(
-                argument.hbmTile + offset / kWordsPerTile,
-                offset % kWordsPerTile, array.words[index++]);
+        if (absl::Status status =
+                memory.writeHbmWord(argument.hbmTile + offset / kWordsPerTile,
+                                    offset % kWordsPerTile, word);
             !status.ok())
           return placed(status);
       }
-  return absl::OkStatus();
+  return rounded;
 }
 
 absl::StatusOr<NpyArray> transferToHost(const Memory &memory,
                                         const TensorSignature &result) {
   NpyArray array;
-  array.elementType = result.elementType;
+  array.elementType = getHostElementType(result.elementType);
   array.shape = result.shape;
   TiledShape tiled = result.tiled();
   array.words.reserve(size_t(tiled.numElements()));

@@ -154,10 +154,15 @@ int main(int argc, char **argv) {
         });
     if (!array.ok())
       return fail(kUsageError, std::string(array.status().message()));
-    absl::Status status = tpu::sim::transferToDevice(
+    absl::StatusOr<int64_t> rounded = tpu::sim::transferToDevice(
         simulator.getMemory(), program->arguments[i], *array, inputs[i]);
-    if (!status.ok())
-      return fail(kUsageError, std::string(status.message()));
+    if (!rounded.ok())
+      return fail(kUsageError, std::string(rounded.status().message()));
+    if (*rounded)
+      std::cerr << "tpu-sim: note: " << inputs[i] << ": " << *rounded
+                << " of " << array->words.size() << " values of bf16 argument '"
+                << program->arguments[i].name
+                << "' were not bf16-exact and were rounded to nearest even\n";
   }
 
   std::optional<tpu::sim::Trap> trap = simulator.run();

@@ -17,7 +17,7 @@ Program sampleProgram() {
   program.chip = ChipKind::V3;
   program.usefulMacs = 7 * 300 * 129;
   program.arguments = {{"a", ElementType::F32, {7, 300}, 0},
-                       {"b", ElementType::F32, {300, 129}, 3}};
+                       {"b", ElementType::BF16, {300, 129}, 3}};
   program.results = {{"c", ElementType::F32, {7, 129}, 15}};
   program.constants = {{100, {0x3F800000u, 0, 7}}};
   program.bundles = {Bundle{{Instruction{Opcode::SLi, {1, -5}},
@@ -131,6 +131,18 @@ TEST(BinaryTest, Messages) {
   error = loadError(badChip);
   EXPECT_FALSE(error.empty());
   EXPECT_EQ(error, "corrupt: unknown chip code 7 (this tool knows v2, v3, v4)");
+
+  // The first argument's element type: after the header, the two MAC
+  // counts, the entry name ("main"), the argument count and the name "a".
+  constexpr size_t kFirstElementType =
+      kBinaryHeaderBytes + 8 + 8 + (4 + 4) + 4 + (4 + 1);
+  ASSERT_EQ(bytes[kFirstElementType], uint8_t(ElementType::F32));
+  std::vector<uint8_t> badType = bytes;
+  badType[kFirstElementType] = 9;
+  reseal(badType);
+  EXPECT_EQ(loadError(badType),
+            "corrupt: tensor 'a' has element type code 9 (known: 0 = f32, "
+            "1 = i32, 2 = bf16)");
 }
 
 TEST(BinaryTest, ProgramChecks) {

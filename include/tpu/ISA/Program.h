@@ -30,6 +30,8 @@ enum class ElementType : uint8_t {
 const char *getElementTypeName(ElementType type);
 /// The element type with binary code `code`, or nothing.
 std::optional<ElementType> lookupElementType(unsigned code);
+/// Every code and its name, as "0 = f32, 1 = i32, ...", for messages.
+std::string describeElementTypeCodes();
 
 /// One argument or result of the entry function.
 struct TensorSignature {

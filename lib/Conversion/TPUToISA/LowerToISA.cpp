@@ -34,20 +34,25 @@ using namespace tpu;
 namespace {
 
 /// The entry's arguments and results as the program's signature: planned
-/// f32 HBM buffers, named arg0, ..., result0, ...
+/// f32 or bf16 HBM buffers, named arg0, ..., result0, ...
 LogicalResult getSignature(func::FuncOp func, isa::Program &program) {
   auto signature = [&](Value value,
                        std::string name) -> FailureOr<isa::TensorSignature> {
     auto type = dyn_cast<MemRefType>(value.getType());
     IntegerAttr address = type ? getPlannedAddress(value) : IntegerAttr();
-    if (!address || !type.getElementType().isF32())
+    if (!address ||
+        (!type.getElementType().isF32() && !type.getElementType().isBF16()))
       return func.emitError()
              << "tpu-lower-to-isa: " << name << " of @" << func.getName()
-             << " must be a planned f32 HBM buffer (run tpu-bufferize, "
-                "tpu-lower-to-mxu and tpu-plan-memory first), got "
+             << " must be a planned f32 or bf16 HBM buffer (run "
+                "tpu-bufferize, tpu-lower-to-mxu and tpu-plan-memory "
+                "first), got "
              << value.getType();
     isa::TensorSignature tensor;
     tensor.name = name;
+    tensor.elementType = type.getElementType().isBF16()
+                             ? isa::ElementType::BF16
+                             : isa::ElementType::F32;
     tensor.shape = type.getShape().vec();
     tensor.hbmTile = uint32_t(address.getInt());
     return tensor;

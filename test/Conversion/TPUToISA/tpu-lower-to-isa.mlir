@@ -146,7 +146,7 @@ module attributes {tpu.chip = #tpu.chip<v2>} {
 
 // -----
 
-// expected-error @+1 {{tpu-lower-to-isa: arg0 of @main must be a planned f32 HBM buffer (run tpu-bufferize, tpu-lower-to-mxu and tpu-plan-memory first), got 'memref<8x128xf32, #tpu.memory_space<hbm>>'}}
+// expected-error @+1 {{tpu-lower-to-isa: arg0 of @main must be a planned f32 or bf16 HBM buffer (run tpu-bufferize, tpu-lower-to-mxu and tpu-plan-memory first), got 'memref<8x128xf32, #tpu.memory_space<hbm>>'}}
 func.func @main(%a: memref<8x128xf32, #tpu.memory_space<hbm>>) {
   return
 }

@@ -180,8 +180,8 @@ tpu_isa.program @main attributes {arguments = [#tpu_isa.tensor<"x", tensor<?x4xf
 
 // -----
 
-// expected-error @+1 {{tensor 'x' must have f32 or i32 elements, got 'bf16'}}
-tpu_isa.program @main attributes {arguments = [#tpu_isa.tensor<"x", tensor<4xbf16>, hbm = 0>], results = []} {
+// expected-error @+1 {{tensor 'x' must have f32, bf16 or i32 elements, got 'f16'}}
+tpu_isa.program @main attributes {arguments = [#tpu_isa.tensor<"x", tensor<4xf16>, hbm = 0>], results = []} {
   bundle {
     inst halt
   }

@@ -41,10 +41,10 @@ LogicalResult TensorAttr::verify(function_ref<InFlightDiagnostic()> emitError,
   if (!type.hasStaticShape())
     return emitError() << "tensor '" << name
                        << "' must have a static shape, got " << type;
-  if (!type.getElementType().isF32() &&
+  if (!type.getElementType().isF32() && !type.getElementType().isBF16() &&
       !type.getElementType().isSignlessInteger(32))
     return emitError() << "tensor '" << name
-                       << "' must have f32 or i32 elements, got "
+                       << "' must have f32, bf16 or i32 elements, got "
                        << type.getElementType();
   if (hbmTile < 0 || hbmTile > UINT32_MAX)
     return emitError() << "tensor '" << name << "' has HBM tile " << hbmTile

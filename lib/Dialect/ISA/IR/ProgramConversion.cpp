@@ -14,12 +14,29 @@ using namespace mlir;
 using namespace tpu;
 using namespace tpu::isa::ir;
 
+/// The element type a TensorAttr may have (its verifier allows no other).
+static isa::ElementType toElementType(Type type) {
+  if (type.isF32())
+    return isa::ElementType::F32;
+  return type.isBF16() ? isa::ElementType::BF16 : isa::ElementType::I32;
+}
+
+static Type fromElementType(Builder &builder, isa::ElementType type) {
+  switch (type) {
+  case isa::ElementType::F32:
+    return builder.getF32Type();
+  case isa::ElementType::BF16:
+    return builder.getBF16Type();
+  case isa::ElementType::I32:
+    break;
+  }
+  return builder.getI32Type();
+}
+
 static isa::TensorSignature toSignature(TensorAttr attr) {
   isa::TensorSignature tensor;
   tensor.name = attr.getName().str();
-  tensor.elementType = attr.getType().getElementType().isF32()
-                           ? isa::ElementType::F32
-                           : isa::ElementType::I32;
+  tensor.elementType = toElementType(attr.getType().getElementType());
   tensor.shape.assign(attr.getType().getShape().begin(),
                       attr.getType().getShape().end());
   tensor.hbmTile = uint32_t(attr.getHbmTile());
@@ -29,9 +46,7 @@ static isa::TensorSignature toSignature(TensorAttr attr) {
 static TensorAttr fromSignature(MLIRContext *context,
                                 const isa::TensorSignature &tensor) {
   Builder builder(context);
-  Type elementType = tensor.elementType == isa::ElementType::F32
-                         ? Type(builder.getF32Type())
-                         : Type(builder.getI32Type());
+  Type elementType = fromElementType(builder, tensor.elementType);
   return TensorAttr::get(context, tensor.name,
                          RankedTensorType::get(tensor.shape, elementType),
                          tensor.hbmTile);

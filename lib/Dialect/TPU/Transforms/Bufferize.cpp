@@ -22,7 +22,7 @@ using namespace tpu;
 
 namespace {
 
-/// What the runtime can hand over: statically shaped f32 tensors.
+/// What the runtime can hand over: statically shaped f32 or bf16 tensors.
 LogicalResult checkBoundaryType(func::FuncOp func, Type type, StringRef what,
                                 size_t index) {
   auto tensor = dyn_cast<RankedTensorType>(type);
@@ -30,12 +30,12 @@ LogicalResult checkBoundaryType(func::FuncOp func, Type type, StringRef what,
     return func.emitError() << "tpu-bufferize: " << what << " " << index
                             << " of @" << func.getName() << " has type " << type
                             << "; the TPU takes statically shaped tensors";
-  if (!tensor.getElementType().isF32())
+  if (!tensor.getElementType().isF32() && !tensor.getElementType().isBF16())
     return func.emitError()
            << "tpu-bufferize: " << what << " " << index << " of @"
            << func.getName() << " is " << type
-           << "; the runtime moves f32 tensors (.npy has no bf16): use "
-              "f32 and convert inside the function with arith.truncf";
+           << "; the runtime moves f32 and bf16 tensors: convert inside "
+              "the function (arith.extf, arith.truncf)";
   return success();
 }
 

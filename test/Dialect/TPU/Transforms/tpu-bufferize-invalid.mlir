@@ -4,9 +4,9 @@
 
 // ENTRY: error: tpu-bufferize: no func.func @absent to compile (name the entry with entry=NAME)
 
-// expected-error @+1 {{tpu-bufferize: argument 0 of @main is 'tensor<8x128xbf16>'; the runtime moves f32 tensors (.npy has no bf16): use f32 and convert inside the function with arith.truncf}}
-func.func @main(%a: tensor<8x128xbf16>) -> tensor<8x128xbf16> {
-  return %a : tensor<8x128xbf16>
+// expected-error @+1 {{tpu-bufferize: argument 0 of @main is 'tensor<8x128xf16>'; the runtime moves f32 and bf16 tensors: convert inside the function (arith.extf, arith.truncf)}}
+func.func @main(%a: tensor<8x128xf16>) -> tensor<8x128xf16> {
+  return %a : tensor<8x128xf16>
 }
 
 // -----
