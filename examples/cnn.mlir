@@ -9,8 +9,9 @@
 // the whole 8x8x64 map, 10 filters (a [8, 8, 64, 10] filter is the dense
 // layer's [4096, 10] matrix, reshaped), then the 1x1 spatial dimensions
 // dropped. The flatten to [8, 4096] a frontend would write first moves
-// elements between rows and lanes, a relayout the compiler does not have
-// yet (docs/Rationale.md).
+// elements between rows and lanes: it compiles, as transposes around a
+// regroup of rows, but costs passes over the map this form does not
+// (docs/Rationale.md).
 //
 //   tpu-opt cnn.mlir --tpu-compile="chip=v4 default-precision=highest" -o cnn.isa.mlir
 #bias = affine_map<(n, h, w, c) -> (c)>

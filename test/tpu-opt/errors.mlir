@@ -6,7 +6,7 @@
 
 // RUN: not tpu-opt %S/Inputs/unsupported-op.mlir --tpu-compile 2>&1 | FileCheck %s --check-prefix=OP
 // RUN: tpu-opt %S/Inputs/unsupported-op.mlir --tpu-compile -o /dev/null 2>/dev/null; test $? -eq 1
-// OP: unsupported-op.mlir:4:8: error: 'linalg.conv_2d_nchw_fchw' is not supported by the TPU compiler; it takes linalg.matmul, linalg.batch_matmul and linalg.matvec (with linalg.fill inits), linalg.conv_2d_nhwc_hwcf, linalg.pooling_nhwc_max, _min and _sum, linalg.broadcast, linalg.reduce (and reduction linalg.generic) over one of the last two dimensions or leading ones, linalg.softmax, linalg.transpose of the leading dimensions and the last two, and elementwise ops
+// OP: unsupported-op.mlir:4:8: error: 'linalg.conv_2d_nchw_fchw' is not supported by the TPU compiler; it takes linalg.matmul, linalg.batch_matmul and linalg.matvec (with linalg.fill inits), linalg.conv_2d_nhwc_hwcf, linalg.pooling_nhwc_max, _min and _sum, linalg.broadcast, linalg.reduce (and reduction linalg.generic) over one of the last two dimensions or leading ones, linalg.softmax, linalg.transpose, and elementwise ops
 
 // RUN: not tpu-opt %S/Inputs/dynamic-shape.mlir --tpu-compile 2>&1 | FileCheck %s --check-prefix=SHAPE
 // RUN: tpu-opt %S/Inputs/dynamic-shape.mlir --tpu-compile -o /dev/null 2>/dev/null; test $? -eq 1

@@ -132,6 +132,52 @@ struct Decompose : public OpRewritePattern<Op> {
 };
 
 
+/// A reshape that moves lanes: transposes around one that does not.
+template <typename Op>
+struct DecomposeLaneReshape : public OpRewritePattern<Op> {
+  using OpRewritePattern<Op>::OpRewritePattern;
+  LogicalResult matchAndRewrite(Op op,
+                                PatternRewriter &rewriter) const override {
+    FailureOr<Value> result = decomposeLaneReshape(rewriter, op);
+    if (failed(result))
+      return failure();
+    rewriter.replaceOp(op, *result);
+    return success();
+  }
+};
+
+/// A slice that cuts lanes: slices of rows between transposes.
+template <typename Op>
+struct DecomposeLaneSlice : public OpRewritePattern<Op> {
+  using OpRewritePattern<Op>::OpRewritePattern;
+  LogicalResult matchAndRewrite(Op op,
+                                PatternRewriter &rewriter) const override {
+    FailureOr<Value> result = decomposeLaneSlice(rewriter, op);
+    if (failed(result))
+      return failure();
+    rewriter.replaceOp(op, *result);
+    return success();
+  }
+};
+
+/// A transpose of a transpose is one (or none), so the transposes that
+/// move lanes for a reshape and those of the program cancel where they
+/// can: the head split of attention (expand the lanes, swap the heads in
+/// front) becomes one transpose before and one after a reshape of rows.
+struct ComposeTransposes : public OpRewritePattern<linalg::TransposeOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(linalg::TransposeOp op,
+                                PatternRewriter &rewriter) const override {
+    if (!op.hasPureTensorSemantics() ||
+        !op.getInput().getDefiningOp<linalg::TransposeOp>())
+      return failure();
+    rewriter.setInsertionPoint(op);
+    rewriter.replaceOp(op, createTranspose(rewriter, op.getLoc(),
+                                           op.getInput(), op.getPermutation()));
+    return success();
+  }
+};
+
 struct ConvertExtractSlice : public OpRewritePattern<tensor::ExtractSliceOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(tensor::ExtractSliceOp op,
@@ -188,6 +234,29 @@ struct ConvertLinalgPass
     decompositions.add<Decompose<linalg::SoftmaxOp>,
                        Decompose<tensor::ConcatOp>>(&getContext());
     walkAndApplyPatterns(getOperation(), std::move(decompositions));
+    // Then what moves lanes, as transposes around steps on rows (the
+    // inserts a concat became included).
+    RewritePatternSet relayouts(&getContext());
+    relayouts.add<DecomposeLaneReshape<tensor::ExpandShapeOp>,
+                  DecomposeLaneReshape<tensor::CollapseShapeOp>,
+                  DecomposeLaneSlice<tensor::ExtractSliceOp>,
+                  DecomposeLaneSlice<tensor::InsertSliceOp>,
+                  ComposeTransposes>(&getContext());
+    walkAndApplyPatterns(getOperation(), std::move(relayouts));
+    // Transposes a composition replaced are dead (the walk erases only
+    // what it visits), and so are their inits.
+    SmallVector<Operation *> dead;
+    getOperation().walk([&](linalg::TransposeOp op) {
+      if (op.hasPureTensorSemantics() && op->use_empty())
+        dead.push_back(op);
+    });
+    for (Operation *op : dead) {
+      Value init = op->getOperand(1);
+      op->erase();
+      if (Operation *empty = init.getDefiningOp<tensor::EmptyOp>();
+          empty && empty->use_empty())
+        empty->erase();
+    }
     RewritePatternSet patterns(&getContext());
     populateLinalgToTPUPatterns(patterns, defaultPrecision);
     walkAndApplyPatterns(getOperation(), std::move(patterns));
@@ -217,10 +286,9 @@ struct ConvertLinalgPass
                           "linalg.broadcast, linalg.reduce (and reduction "
                           "linalg.generic) over one of the last two "
                           "dimensions or leading ones, linalg.softmax, "
-                          "linalg.transpose of the leading dimensions "
-                          "and the last two, and elementwise ops "
-                          "(linalg.generic "
-                          "and the named ones) the VPU can run";
+                          "linalg.transpose, and elementwise ops "
+                          "(linalg.generic and the named ones) the VPU "
+                          "can run";
     });
     // A reshape or pad left has said why (a pad the convolutions that
     // failed would have folded: they have).

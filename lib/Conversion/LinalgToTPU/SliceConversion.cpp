@@ -10,6 +10,10 @@
 
 #include "tpu/Conversion/LinalgToTPU/LinalgToTPU.h"
 
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Utils/ReshapeOpsUtils.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+
 using namespace mlir;
 using namespace tpu;
 
@@ -30,9 +34,13 @@ std::optional<std::string> checkBox(OffsetSizeAndStrideOpInterface op,
   int64_t last = big.getRank() - 1;
   if (op.getStaticOffsets()[last] != 0 ||
       op.getStaticSizes()[last] != big.getDimSize(last))
-    return std::string("it slices the last dimension (the lanes), which "
-                       "needs a relayout the compiler does not have yet; "
-                       "slices of whole rows are supported");
+    return std::string(
+        big.getRank() == 1
+            ? "it slices a vector's elements; slices of matrices (their rows "
+              "or their lanes) are supported, so expand the vector to a 1 x n "
+              "matrix first"
+            : "it slices the last dimension (the lanes) in a way the "
+              "compiler cannot move as rows");
   return std::nullopt;
 }
 
@@ -82,4 +90,146 @@ FailureOr<InsertRowsOp> tpu::convertInsertSlice(RewriterBase &rewriter,
       UnitAttr());
   rewriter.replaceOp(op, insert.getResult());
   return insert;
+}
+
+namespace {
+
+/// Whether `op` (an extract or insert slice of the static, unit-stride
+/// kind the machine moves as rows) cuts the lanes of `big`, a matrix or
+/// more.
+bool slicesLanes(OffsetSizeAndStrideOpInterface op, RankedTensorType big) {
+  if (big.getRank() < 2 || !big.hasStaticShape() ||
+      ShapedType::isDynamicShape(op.getStaticSizes()) ||
+      ShapedType::isDynamicShape(op.getStaticOffsets()) ||
+      llvm::any_of(op.getStaticStrides(), [](int64_t s) { return s != 1; }))
+    return false;
+  return op.getStaticSizes().back() != big.getShape().back();
+}
+
+/// Whether the box also cuts a dimension before the last.
+bool slicesRows(OffsetSizeAndStrideOpInterface op, RankedTensorType big) {
+  return !llvm::equal(op.getStaticSizes().drop_back(),
+                      big.getShape().drop_back());
+}
+
+/// The permutation that swaps the last two of `rank` dimensions.
+SmallVector<int64_t> swapMinor(int64_t rank) {
+  auto permutation = llvm::to_vector(llvm::seq<int64_t>(0, rank));
+  std::swap(permutation[rank - 2], permutation[rank - 1]);
+  return permutation;
+}
+
+/// `offsets` and `sizes` with the last dimension whole (of `big`).
+std::pair<SmallVector<int64_t>, SmallVector<int64_t>>
+wholeRows(ArrayRef<int64_t> offsets, ArrayRef<int64_t> sizes,
+          RankedTensorType big) {
+  SmallVector<int64_t> o(offsets), s(sizes);
+  o.back() = 0;
+  s.back() = big.getShape().back();
+  return {o, s};
+}
+
+/// A box of `value` as a rank-preserving extract_slice, or the box of an
+/// empty tensor as one (it has no values to move).
+Value extractBox(OpBuilder &b, Location loc, Value value,
+                 ArrayRef<int64_t> offsets, ArrayRef<int64_t> sizes) {
+  auto type = cast<RankedTensorType>(value.getType());
+  if (value.getDefiningOp<tensor::EmptyOp>())
+    return tensor::EmptyOp::create(b, loc, sizes, type.getElementType());
+  SmallVector<int64_t> strides(sizes.size(), 1);
+  MLIRContext *context = b.getContext();
+  return tensor::ExtractSliceOp::create(
+      b, loc, value, getAsIndexOpFoldResult(context, offsets),
+      getAsIndexOpFoldResult(context, sizes),
+      getAsIndexOpFoldResult(context, strides));
+}
+
+/// The lanes of the box [offset, offset + size) of `value`'s last
+/// dimension, as rows: transposed, sliced as rows, transposed back.
+Value extractLanes(OpBuilder &b, Location loc, Value value, int64_t offset,
+                   int64_t size) {
+  auto type = cast<RankedTensorType>(value.getType());
+  int64_t rank = type.getRank();
+  Value rows = createTranspose(b, loc, value, swapMinor(rank));
+  SmallVector<int64_t> offsets(rank, 0);
+  auto sizes = llvm::to_vector(cast<RankedTensorType>(rows.getType()).getShape());
+  offsets[rank - 2] = offset;
+  sizes[rank - 2] = size;
+  return createTranspose(b, loc, extractBox(b, loc, rows, offsets, sizes),
+                         swapMinor(rank));
+}
+
+} // namespace
+
+FailureOr<Value> tpu::decomposeLaneSlice(RewriterBase &rewriter,
+                                         tensor::ExtractSliceOp op) {
+  RankedTensorType source = op.getSourceType();
+  if (!slicesLanes(op, source))
+    return failure();
+  SmallVector<int64_t> sizes(op.getStaticSizes());
+  auto boxType = source.clone(sizes);
+  std::optional<SmallVector<ReassociationIndices>> groups;
+  if (boxType != op.getType() &&
+      !(groups = getReassociationIndicesForReshape(boxType, op.getType())))
+    return failure();
+  Location loc = op.getLoc();
+  rewriter.setInsertionPoint(op);
+  Value value = op.getSource();
+  // The rows first, as rows; then the lanes.
+  if (slicesRows(op, source)) {
+    auto [o, s] = wholeRows(op.getStaticOffsets(), sizes, source);
+    value = extractBox(rewriter, loc, value, o, s);
+  }
+  value = extractLanes(rewriter, loc, value, op.getStaticOffsets().back(),
+                       sizes.back());
+  if (groups)
+    value = tensor::CollapseShapeOp::create(rewriter, loc, op.getType(), value,
+                                            *groups);
+  return value;
+}
+
+FailureOr<Value> tpu::decomposeLaneSlice(RewriterBase &rewriter,
+                                         tensor::InsertSliceOp op) {
+  RankedTensorType dest = op.getDestType();
+  if (!slicesLanes(op, dest))
+    return failure();
+  SmallVector<int64_t> sizes(op.getStaticSizes());
+  auto boxType = dest.clone(sizes);
+  std::optional<SmallVector<ReassociationIndices>> groups;
+  if (boxType != op.getSourceType() &&
+      !(groups = getReassociationIndicesForReshape(op.getSourceType(), boxType)))
+    return failure();
+  Location loc = op.getLoc();
+  rewriter.setInsertionPoint(op);
+  int64_t rank = dest.getRank();
+  Value source = op.getSource();
+  if (groups)
+    source = tensor::ExpandShapeOp::create(rewriter, loc, boxType, source,
+                                           *groups);
+  // The whole rows the box is in; the box inserted into them with the
+  // lanes as rows; those rows put back.
+  bool rowsToo = slicesRows(op, dest);
+  auto [rowOffsets, rowSizes] =
+      wholeRows(op.getStaticOffsets(), sizes, dest);
+  Value block = rowsToo ? extractBox(rewriter, loc, op.getDest(), rowOffsets,
+                                     rowSizes)
+                        : op.getDest();
+  Value blockRows = createTranspose(rewriter, loc, block, swapMinor(rank));
+  Value sourceRows = createTranspose(rewriter, loc, source, swapMinor(rank));
+  SmallVector<int64_t> offsets(rank, 0), strides(rank, 1);
+  offsets[rank - 2] = op.getStaticOffsets().back();
+  MLIRContext *context = rewriter.getContext();
+  auto folded = [&](ArrayRef<int64_t> values) {
+    return getAsIndexOpFoldResult(context, values);
+  };
+  Value inserted = tensor::InsertSliceOp::create(
+      rewriter, loc, sourceRows, blockRows, folded(offsets),
+      folded(cast<RankedTensorType>(sourceRows.getType()).getShape()),
+      folded(strides));
+  Value result = createTranspose(rewriter, loc, inserted, swapMinor(rank));
+  if (rowsToo)
+    result = tensor::InsertSliceOp::create(rewriter, loc, result, op.getDest(),
+                                           folded(rowOffsets),
+                                           folded(rowSizes), folded(strides));
+  return result;
 }

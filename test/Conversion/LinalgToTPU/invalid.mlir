@@ -5,7 +5,7 @@
 // OPTION: for the --default-precision option: unknown precision 'fastest'; expected one of default, high, highest (or JAX's bfloat16, bfloat16_3x, tensorfloat32, float32, BF16_BF16_F32, BF16_BF16_F32_X3, BF16_BF16_F32_X6)
 
 func.func @conv(%i: tensor<1x1x8x8xf32>, %f: tensor<1x1x3x3xf32>, %o: tensor<1x1x6x6xf32>) -> tensor<1x1x6x6xf32> {
-  // expected-error @+1 {{'linalg.conv_2d_nchw_fchw' is not supported by the TPU compiler; it takes linalg.matmul, linalg.batch_matmul and linalg.matvec (with linalg.fill inits), linalg.conv_2d_nhwc_hwcf, linalg.pooling_nhwc_max, _min and _sum, linalg.broadcast, linalg.reduce (and reduction linalg.generic) over one of the last two dimensions or leading ones, linalg.softmax, linalg.transpose of the leading dimensions and the last two, and elementwise ops (linalg.generic and the named ones) the VPU can run}}
+  // expected-error @+1 {{'linalg.conv_2d_nchw_fchw' is not supported by the TPU compiler; it takes linalg.matmul, linalg.batch_matmul and linalg.matvec (with linalg.fill inits), linalg.conv_2d_nhwc_hwcf, linalg.pooling_nhwc_max, _min and _sum, linalg.broadcast, linalg.reduce (and reduction linalg.generic) over one of the last two dimensions or leading ones, linalg.softmax, linalg.transpose, and elementwise ops (linalg.generic and the named ones) the VPU can run}}
   %r = linalg.conv_2d_nchw_fchw ins(%i, %f : tensor<1x1x8x8xf32>, tensor<1x1x3x3xf32>) outs(%o : tensor<1x1x6x6xf32>) -> tensor<1x1x6x6xf32>
   return %r : tensor<1x1x6x6xf32>
 }
@@ -261,15 +261,6 @@ func.func @reduce_body_shape(%x: tensor<7x300xf32>) -> tensor<7xf32> {
 
 // -----
 
-func.func @transpose_leading(%a: tensor<2x3x128xf32>) -> tensor<3x2x128xf32> {
-  %e = tensor.empty() : tensor<3x2x128xf32>
-  // expected-error @+1 {{cannot convert this 'linalg.transpose' to the TPU: a permutation that moves the last two dimensions among the leading ones needs a relayout the compiler does not have yet; it takes permutations of the leading dimensions that keep or swap the last two}}
-  %t = linalg.transpose ins(%a : tensor<2x3x128xf32>) outs(%e : tensor<3x2x128xf32>) permutation = [1, 0, 2]
-  return %t : tensor<3x2x128xf32>
-}
-
-// -----
-
 func.func @reduce_same_argument(%x: tensor<7x300xf32>) -> tensor<7xf32> {
   %zero = arith.constant 0.0 : f32
   %e = tensor.empty() : tensor<7xf32>
@@ -313,14 +304,6 @@ func.func @broadcast_then_fail(%row: tensor<128xf32>, %b: tensor<8xf32>) -> tens
     linalg.yield %s : f32
   } -> tensor<2x8x128xf32>
   return %r : tensor<2x8x128xf32>
-}
-
-// -----
-
-func.func @reshape_relayout(%x: tensor<2x7x300xf32>) -> tensor<2x2100xf32> {
-  // expected-error @+1 {{cannot reshape 'tensor<2x7x300xf32>' to 'tensor<2x2100xf32>' on the TPU: it changes the last dimension, which needs a relayout of lanes the compiler does not have yet; reshapes that keep the last dimension are supported, as is a vector to a column and back}}
-  %c = tensor.collapse_shape %x [[0], [1, 2]] : tensor<2x7x300xf32> into tensor<2x2100xf32>
-  return %c : tensor<2x2100xf32>
 }
 
 // -----
@@ -424,10 +407,10 @@ func.func @conv_cropped(%x: tensor<1x4x4x128xf32>, %w: tensor<1x1x128x8xf32>, %o
 
 // -----
 
-func.func @slice_lanes(%x: tensor<4x300xf32>) -> tensor<4x100xf32> {
-  // expected-error @+1 {{cannot convert this 'tensor.extract_slice' to the TPU: it slices the last dimension (the lanes), which needs a relayout the compiler does not have yet; slices of whole rows are supported}}
-  %s = tensor.extract_slice %x[0, 100] [4, 100] [1, 1] : tensor<4x300xf32> to tensor<4x100xf32>
-  return %s : tensor<4x100xf32>
+func.func @slice_lanes(%x: tensor<300xf32>) -> tensor<100xf32> {
+  // expected-error @+1 {{cannot convert this 'tensor.extract_slice' to the TPU: it slices a vector's elements; slices of matrices (their rows or their lanes) are supported, so expand the vector to a 1 x n matrix first}}
+  %s = tensor.extract_slice %x[100] [100] [1] : tensor<300xf32> to tensor<100xf32>
+  return %s : tensor<100xf32>
 }
 
 // -----
@@ -452,4 +435,12 @@ func.func @slice_scalar(%x: tensor<f32>) -> tensor<f32> {
   // expected-error @+1 {{cannot convert this 'tensor.extract_slice' to the TPU: a slice of a rank-0 tensor is the tensor itself; use the tensor}}
   %s = tensor.extract_slice %x[] [] [] : tensor<f32> to tensor<f32>
   return %s : tensor<f32>
+}
+
+// -----
+
+func.func @transpose_buffers(%a: memref<7x300xf32>, %b: memref<300x7xf32>) {
+  // expected-error @+1 {{cannot convert this 'linalg.transpose' to the TPU: it operates on buffers; the TPU compiler takes linalg on tensors}}
+  linalg.transpose ins(%a : memref<7x300xf32>) outs(%b : memref<300x7xf32>) permutation = [1, 0]
+  return
 }

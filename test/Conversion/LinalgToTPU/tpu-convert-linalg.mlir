@@ -469,18 +469,81 @@ func.func @pad(%x: tensor<1x5x6x3xf32>, %w: tensor<1x1x3x4xf32>) -> (tensor<1x7x
 // -----
 
 // A permutation of the leading dimensions moves whole matrices; with the
-// last two swapped as well, a tpu.transpose follows.
+// last two swapped as well, a tpu.transpose comes first.
 // CHECK-LABEL: func @transpose_leading
 // CHECK: %[[P:.*]] = tpu.permute_matrices %arg0 permutation = [1, 0] : tensor<2x3x7x300xf32> -> tensor<3x2x7x300xf32>
-// CHECK: %[[Q:.*]] = tpu.permute_matrices %arg0 permutation = [1, 0] : tensor<2x3x7x300xf32> -> tensor<3x2x7x300xf32>
-// CHECK: %[[T:.*]] = tpu.transpose %[[Q]] : tensor<3x2x7x300xf32> -> tensor<3x2x300x7xf32>
-// CHECK: return %[[P]], %[[T]]
+// CHECK: %[[T:.*]] = tpu.transpose %arg0 : tensor<2x3x7x300xf32> -> tensor<2x3x300x7xf32>
+// CHECK: %[[Q:.*]] = tpu.permute_matrices %[[T]] permutation = [1, 0] : tensor<2x3x300x7xf32> -> tensor<3x2x300x7xf32>
+// CHECK: return %[[P]], %[[Q]]
 func.func @transpose_leading(%a: tensor<2x3x7x300xf32>) -> (tensor<3x2x7x300xf32>, tensor<3x2x300x7xf32>) {
   %e = tensor.empty() : tensor<3x2x7x300xf32>
   %t = linalg.transpose ins(%a : tensor<2x3x7x300xf32>) outs(%e : tensor<3x2x7x300xf32>) permutation = [1, 0, 2, 3]
   %f = tensor.empty() : tensor<3x2x300x7xf32>
   %u = linalg.transpose ins(%a : tensor<2x3x7x300xf32>) outs(%f : tensor<3x2x300x7xf32>) permutation = [1, 0, 3, 2]
   return %t, %u : tensor<3x2x7x300xf32>, tensor<3x2x300x7xf32>
+}
+
+// -----
+
+// Rows moving among the leading dimensions are tpu.permute_rows; a leading
+// dimension becoming the lanes goes to the rows first, is swapped into the
+// lanes, and the rest is put in order (three steps).
+// CHECK-LABEL: func @transpose_rows
+// CHECK: %[[P:.*]] = tpu.permute_rows %arg0 permutation = [1, 0] : tensor<3x7x300xf32> -> tensor<7x3x300xf32>
+// CHECK: %[[A:.*]] = tpu.permute_rows %arg1 permutation = [1, 2, 0] : tensor<5x3x9x130xf32> -> tensor<3x9x5x130xf32>
+// CHECK: %[[B:.*]] = tpu.transpose %[[A]] : tensor<3x9x5x130xf32> -> tensor<3x9x130x5xf32>
+// CHECK: %[[C:.*]] = tpu.permute_rows %[[B]] permutation = [0, 2, 1] : tensor<3x9x130x5xf32> -> tensor<3x130x9x5xf32>
+// CHECK: return %[[P]], %[[C]]
+func.func @transpose_rows(%a: tensor<3x7x300xf32>, %b: tensor<5x3x9x130xf32>) -> (tensor<7x3x300xf32>, tensor<3x130x9x5xf32>) {
+  %e = tensor.empty() : tensor<7x3x300xf32>
+  %t = linalg.transpose ins(%a : tensor<3x7x300xf32>) outs(%e : tensor<7x3x300xf32>) permutation = [1, 0, 2]
+  %f = tensor.empty() : tensor<3x130x9x5xf32>
+  %u = linalg.transpose ins(%b : tensor<5x3x9x130xf32>) outs(%f : tensor<3x130x9x5xf32>) permutation = [1, 3, 2, 0]
+  return %t, %u : tensor<7x3x300xf32>, tensor<3x130x9x5xf32>
+}
+
+// -----
+
+// A reshape that moves lanes is a reshape of rows between transposes, and
+// transposes compose: a flatten of NHWC to N x HWC is a permutation, a
+// reshape of rows and a swap; a split of the lanes a swap, a reshape of
+// rows and a swap back.
+// CHECK-LABEL: func @lane_reshapes
+// CHECK: %[[P:.*]] = tpu.permute_rows %arg0 permutation = [1, 2, 0] : tensor<8x4x4x64xf32> -> tensor<4x4x8x64xf32>
+// CHECK: %[[S:.*]] = tpu.transpose %[[P]] : tensor<4x4x8x64xf32> -> tensor<4x4x64x8xf32>
+// CHECK: %[[ROWS:.*]] = tpu.reshape %[[S]] : tensor<4x4x64x8xf32> -> tensor<1024x8xf32>
+// CHECK: %[[FLAT:.*]] = tpu.transpose %[[ROWS]] : tensor<1024x8xf32> -> tensor<8x1024xf32>
+// CHECK: %[[T:.*]] = tpu.transpose %arg1 : tensor<7x300xf32> -> tensor<300x7xf32>
+// CHECK: %[[R:.*]] = tpu.reshape %[[T]] : tensor<300x7xf32> -> tensor<3x100x7xf32>
+// CHECK: %[[S2:.*]] = tpu.transpose %[[R]] : tensor<3x100x7xf32> -> tensor<3x7x100xf32>
+// CHECK: %[[U:.*]] = tpu.permute_rows %[[S2]] permutation = [1, 0] : tensor<3x7x100xf32> -> tensor<7x3x100xf32>
+// CHECK: return %[[FLAT]], %[[U]]
+func.func @lane_reshapes(%z: tensor<8x4x4x64xf32>, %x: tensor<7x300xf32>) -> (tensor<8x1024xf32>, tensor<7x3x100xf32>) {
+  %flat = tensor.collapse_shape %z [[0], [1, 2, 3]] : tensor<8x4x4x64xf32> into tensor<8x1024xf32>
+  %lanes = tensor.expand_shape %x [[0], [1, 2]] output_shape [7, 3, 100] : tensor<7x300xf32> into tensor<7x3x100xf32>
+  return %flat, %lanes : tensor<8x1024xf32>, tensor<7x3x100xf32>
+}
+
+// -----
+
+// A slice that cuts lanes: the box's whole rows, then the lanes as rows
+// between two swaps; a concat along the lanes inserts each operand's
+// swapped rows into the swapped result.
+// CHECK-LABEL: func @lane_slices
+// CHECK: %[[ROWS:.*]] = tpu.insert_rows %arg0 extract offsets = [2] : tensor<7x300xf32> -> tensor<3x300xf32>
+// CHECK: %[[T:.*]] = tpu.transpose %[[ROWS]] : tensor<3x300xf32> -> tensor<300x3xf32>
+// CHECK: %[[B:.*]] = tpu.insert_rows %[[T]] extract offsets = [7] : tensor<300x3xf32> -> tensor<50x3xf32>
+// CHECK: %[[BOX:.*]] = tpu.transpose %[[B]] : tensor<50x3xf32> -> tensor<3x50xf32>
+// CHECK: %[[Y:.*]] = tpu.transpose %arg1 : tensor<9x130xf32> -> tensor<130x9xf32>
+// CHECK: %[[FIRST:.*]] = tpu.insert_rows %[[Y]] offsets = [0] : tensor<130x9xf32> -> tensor<260x9xf32>
+// CHECK: %[[Y2:.*]] = tpu.transpose %arg1 : tensor<9x130xf32> -> tensor<130x9xf32>
+// CHECK: %[[BOTH:.*]] = tpu.insert_rows %[[Y2]] into %[[FIRST]] offsets = [130] : tensor<130x9xf32>, tensor<260x9xf32> -> tensor<260x9xf32>
+// CHECK: %[[CAT:.*]] = tpu.transpose %[[BOTH]] : tensor<260x9xf32> -> tensor<9x260xf32>
+// CHECK: return %[[BOX]], %[[CAT]]
+func.func @lane_slices(%x: tensor<7x300xf32>, %y: tensor<9x130xf32>) -> (tensor<3x50xf32>, tensor<9x260xf32>) {
+  %box = tensor.extract_slice %x[2, 7] [3, 50] [1, 1] : tensor<7x300xf32> to tensor<3x50xf32>
+  %cat = tensor.concat dim(1) %y, %y : (tensor<9x130xf32>, tensor<9x130xf32>) -> tensor<9x260xf32>
+  return %box, %cat : tensor<3x50xf32>, tensor<9x260xf32>
 }
 
 // -----

@@ -695,6 +695,38 @@ func.func @rows_type(%x: tensor<2x5x300xf32>) -> tensor<4x9x300xbf16> {
 
 // -----
 
+func.func @permute_rows_rank(%x: tensor<300xf32>) -> tensor<300xf32> {
+  // expected-error @+1 {{'tpu.permute_rows' op permutes the rows of a rank >= 2 shape, got 'tensor<300xf32>'}}
+  %p = tpu.permute_rows %x permutation = [] : tensor<300xf32> -> tensor<300xf32>
+  return %p : tensor<300xf32>
+}
+
+// -----
+
+func.func @permute_rows_order(%x: tensor<3x7x300xf32>) -> tensor<7x3x300xf32> {
+  // expected-error @+1 {{'tpu.permute_rows' op permutation must order the 2 dimensions before the last of 'tensor<3x7x300xf32>', got [1, 1]}}
+  %p = tpu.permute_rows %x permutation = [1, 1] : tensor<3x7x300xf32> -> tensor<7x3x300xf32>
+  return %p : tensor<7x3x300xf32>
+}
+
+// -----
+
+func.func @permute_rows_kept(%x: tensor<2x3x7x300xf32>) -> tensor<3x2x7x300xf32> {
+  // expected-error @+1 {{'tpu.permute_rows' op keeps the rows in place; that is tpu.permute_matrices}}
+  %p = tpu.permute_rows %x permutation = [1, 0, 2] : tensor<2x3x7x300xf32> -> tensor<3x2x7x300xf32>
+  return %p : tensor<3x2x7x300xf32>
+}
+
+// -----
+
+func.func @permute_rows_shape(%x: tensor<3x7x300xf32>) -> tensor<3x7x300xf32> {
+  // expected-error @+1 {{'tpu.permute_rows' op result must be [7, 3, 300] of the source's element type, got 'tensor<3x7x300xf32>'}}
+  %p = tpu.permute_rows %x permutation = [1, 0] : tensor<3x7x300xf32> -> tensor<3x7x300xf32>
+  return %p : tensor<3x7x300xf32>
+}
+
+// -----
+
 func.func @permute_rank(%x: tensor<7x300xf32>) -> tensor<7x300xf32> {
   // expected-error @+1 {{'tpu.permute_matrices' op permutes the leading dimensions of a rank >= 3 shape, got 'tensor<7x300xf32>'}}
   %p = tpu.permute_matrices %x permutation = [] : tensor<7x300xf32> -> tensor<7x300xf32>

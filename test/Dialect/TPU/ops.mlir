@@ -192,6 +192,13 @@ func.func @permute(%x: tensor<2x3x4x7x300xf32>) -> tensor<4x2x3x7x300xf32> {
   return %p : tensor<4x2x3x7x300xf32>
 }
 
+// CHECK-LABEL: func @permute_rows
+// CHECK: tpu.permute_rows %arg0 permutation = [2, 0, 1] : tensor<2x3x7x300xf32> -> tensor<7x2x3x300xf32>
+func.func @permute_rows(%x: tensor<2x3x7x300xf32>) -> tensor<7x2x3x300xf32> {
+  %p = tpu.permute_rows %x permutation = [2, 0, 1] : tensor<2x3x7x300xf32> -> tensor<7x2x3x300xf32>
+  return %p : tensor<7x2x3x300xf32>
+}
+
 // CHECK-LABEL: func @rows
 // CHECK: %[[S:.*]] = tpu.insert_rows %arg0 extract offsets = [1, 3] : tensor<4x9x300xf32> -> tensor<2x5x300xf32>
 // CHECK: %[[I:.*]] = tpu.insert_rows %[[S]] into %arg1 offsets = [0, 2] : tensor<2x5x300xf32>, tensor<3x7x300xf32> -> tensor<3x7x300xf32>

@@ -66,11 +66,28 @@ convertReduction(mlir::RewriterBase &rewriter, mlir::linalg::LinalgOp op);
 /// linalg.reduce, or a linalg.generic with reduction loops.
 bool isReduction(mlir::Operation *op);
 
-/// Replaces a linalg.transpose on tensors that permutes the leading
-/// dimensions (tpu.permute_matrices) and keeps or swaps the last two
-/// (tpu.transpose); fails with an error on the op otherwise.
+/// Replaces a linalg.transpose on tensors by at most three tpu ops: a
+/// permutation of the dimensions before the last (tpu.permute_matrices or
+/// tpu.permute_rows), a swap of the last two (tpu.transpose), another
+/// permutation. Fails with an error on the op if it works on buffers.
 mlir::LogicalResult convertTranspose(mlir::RewriterBase &rewriter,
                                      mlir::linalg::TransposeOp op);
+
+/// `value` transposed by `permutation` (as linalg.transpose): a new
+/// linalg.transpose, one transpose of its input if `value` is one, the
+/// input itself when the two cancel, or an empty tensor for an empty one.
+mlir::Value createTranspose(mlir::OpBuilder &builder, mlir::Location loc,
+                            mlir::Value value,
+                            llvm::ArrayRef<int64_t> permutation);
+
+/// A reshape (tensor.expand_shape or tensor.collapse_shape) that splits
+/// the last dimension or merges others into it, as transposes around a
+/// reshape that keeps the last dimension: the lanes become rows, are
+/// regrouped as rows, and are transposed back. Fails (without an error)
+/// when `op` keeps the last dimension or the regrouping has no buffer
+/// form.
+mlir::FailureOr<mlir::Value> decomposeLaneReshape(mlir::RewriterBase &rewriter,
+                                                  mlir::Operation *op);
 
 /// Replaces a tensor.expand_shape or tensor.collapse_shape `op` of static
 /// shapes by tpu.reshape where that keeps the (8,128) tiled image or turns
@@ -92,6 +109,16 @@ convertExtractSlice(mlir::RewriterBase &rewriter,
 /// an error on the op otherwise.
 llvm::FailureOr<InsertRowsOp>
 convertInsertSlice(mlir::RewriterBase &rewriter, mlir::tensor::InsertSliceOp op);
+
+/// A slice (static, unit strides) that cuts the lanes of a matrix or more,
+/// as slices of whole rows: the box's rows first, then its lanes
+/// transposed into rows, sliced, and transposed back (an insert transposes
+/// the rows it lands in, too). Fails (without an error) for other slices.
+mlir::FailureOr<mlir::Value>
+decomposeLaneSlice(mlir::RewriterBase &rewriter,
+                   mlir::tensor::ExtractSliceOp op);
+mlir::FailureOr<mlir::Value>
+decomposeLaneSlice(mlir::RewriterBase &rewriter, mlir::tensor::InsertSliceOp op);
 
 /// Whether `op` is a matrix product convertMatmul takes.
 bool isMatmulLike(mlir::Operation *op);

@@ -524,6 +524,39 @@ LogicalResult PermuteMatricesOp::verify() {
   return success();
 }
 
+LogicalResult PermuteRowsOp::verify() {
+  if (failed(verifyKernelForm(*this, getSource(), getOutsRange())))
+    return failure();
+  Value result = getResultValue();
+  ArrayRef<int64_t> from = shapeOf(getSource()), to = shapeOf(result);
+  ArrayRef<int64_t> permutation = getPermutation();
+  if (from.size() < 2)
+    return emitOpError() << "permutes the rows of a rank >= 2 shape, got "
+                         << getSource().getType();
+  size_t kept = from.size() - 1;
+  SmallVector<int64_t> sorted(permutation);
+  llvm::sort(sorted);
+  if (permutation.size() != kept ||
+      !llvm::equal(sorted, llvm::seq<int64_t>(0, kept)))
+    return emitOpError() << "permutation must order the " << kept
+                         << " dimensions before the last of "
+                         << getSource().getType() << ", got [" << permutation
+                         << "]";
+  if (permutation.back() == int64_t(kept) - 1)
+    return emitOpError() << "keeps the rows in place; that is "
+                            "tpu.permute_matrices";
+  SmallVector<int64_t> expected;
+  for (int64_t d : permutation)
+    expected.push_back(from[d]);
+  expected.push_back(from.back());
+  if (to != ArrayRef<int64_t>(expected) ||
+      elementTypeOf(getSource()) != elementTypeOf(result))
+    return emitOpError() << "result must be " << formatShape(expected)
+                         << " of the source's element type, got "
+                         << result.getType();
+  return success();
+}
+
 LogicalResult TransposeOp::verify() {
   if (failed(verifyKernelForm(*this, getSource(), getOutsRange())))
     return failure();

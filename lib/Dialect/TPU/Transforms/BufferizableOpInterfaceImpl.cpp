@@ -99,7 +99,8 @@ public:
       result = of(insert.getSource()) &&
                (!insert.getDest() || of(insert.getDest()));
     else if (isa<ReshapeOp, SplitOp, BroadcastOp, ReduceOp, BroadcastLanesOp,
-                 TransposeOp, WindowsOp, PermuteMatricesOp>(op))
+                 TransposeOp, WindowsOp, PermuteMatricesOp, PermuteRowsOp>(
+                 op))
       result = of(op->getOperand(0));
     for (Value value : op->getResults())
       zeroPadded[value] = result;
@@ -344,7 +345,7 @@ void tpu::registerBufferizableOpInterfaceExternalModels(
     InsertRowsOp::attachInterface<InsertRowsOpInterface>(*context);
     attachUnaryKernelModels<BroadcastOp, ReduceOp, ReduceColumnsOp,
                             ReduceMatricesOp, TransposeOp, BroadcastLanesOp,
-                            WindowsOp, PermuteMatricesOp>(
+                            WindowsOp, PermuteMatricesOp, PermuteRowsOp>(
         context);
     ResizeOp::attachInterface<RelayoutOpInterface<ResizeOp>>(*context);
     ReshapeOp::attachInterface<RelayoutOpInterface<ReshapeOp>>(*context);

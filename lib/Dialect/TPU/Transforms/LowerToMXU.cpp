@@ -101,5 +101,6 @@ void tpu::populateLowerToMXUPatterns(RewritePatternSet &patterns,
                LowerKernel<TransposeOp, lowerTranspose>,
                LowerKernel<WindowsOp, lowerWindows>,
                LowerKernel<PermuteMatricesOp, lowerPermuteMatrices>,
+               LowerKernel<PermuteRowsOp, lowerPermuteRows>,
                LowerKernel<InsertRowsOp, lowerInsertRows>>(context);
 }

@@ -436,6 +436,32 @@ func.func @main(%x: tensor<2x3x7x300xf32>) -> tensor<3x2x7x300xf32> {
 
 // -----
 
+// Rows moved: result row (r, a) of 7 x 3 is source row (a, r) of 3 x 7.
+// Per source row tile and column tile (3), that row tile of the 3 source
+// matrices (3 tiles apart) into VMEM; for each row rs of the 7, the result
+// tile's 3 rows are staged rows rs, rs + 8 and rs + 16 (a partial tile:
+// row by row after zeros; a whole one would be one v.ld of stride 8), out
+// to result matrix rs.
+// CHECK-LABEL: func.func @main
+// CHECK: scf.for %{{.*}} = %{{.*}} to %c1
+// CHECK: scf.for %{{.*}} = %{{.*}} to %c3
+// CHECK: tpu.dma_load %arg0[%{{.*}}, stride %c3{{(_[0-9]+)?}}] to %{{.*}}[%c0] tiles %c3{{(_[0-9]+)?}} sem 0
+// CHECK: scf.for %{{.*}} = %{{.*}} to %c8
+// CHECK: scf.if
+// CHECK: tpu.vector_load %{{.*}} {sublane_stride = 8 : i64}
+// CHECK: tpu.vector_store %cst
+// CHECK: {sublane_stride = 0 : i64}
+// CHECK: {sublane_mask = 1 : i64}
+// CHECK: {sublane_mask = 2 : i64}
+// CHECK: {sublane_mask = 4 : i64}
+// CHECK: tpu.dma_store
+func.func @main(%x: tensor<3x7x300xf32>) -> tensor<7x3x300xf32> {
+  %p = tpu.permute_rows %x permutation = [1, 0] : tensor<3x7x300xf32> -> tensor<7x3x300xf32>
+  return %p : tensor<7x3x300xf32>
+}
+
+// -----
+
 // An extract of rows 3..7 of matrices 1 and 2 (of 9 rows: 2 row tiles):
 // per matrix and column tile, the source's 1 row tile from row 0 (the box
 // starts at row 3 of tile 0) into VMEM, the result's tile zeroed, one v.ld

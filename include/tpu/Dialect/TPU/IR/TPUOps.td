@@ -547,6 +547,31 @@ def TPU_PermuteMatricesOp : TPU_UnaryKernelOp<"permute_matrices",
   }];
 }
 
+def TPU_PermuteRowsOp : TPU_UnaryKernelOp<"permute_rows",
+    (ins DenseI64ArrayAttr:$permutation)> {
+  let summary = "Permute every dimension but the last, moving whole rows";
+  let description = [{
+    As `linalg.transpose` with `permutation` over all dimensions but the
+    last (which stays), where the row dimension (the one before the last)
+    moves: result dimension d is source dimension `permutation[d]`. Each
+    result row is a source row, its lanes unchanged; a result tile's eight
+    rows are eight source rows at one stride, which the kernel gathers with
+    one strided `v.ld` (`tpu.permute_matrices` covers the permutations that
+    keep the rows, moving whole matrices). `tpu-convert-linalg` makes it
+    when it breaks a `linalg.transpose` (of any permutation) or a reshape
+    that moves lanes into steps the machine has.
+
+    ```mlir
+    %p = tpu.permute_rows %x permutation = [1, 0]
+           : tensor<4x128x64xf32> -> tensor<128x4x64xf32>
+    ```
+  }];
+  let assemblyFormat = [{
+    $source (`outs` `(` $outs^ `)`)? `permutation` `=` $permutation
+    attr-dict `:` type($source) (`outs` type($outs)^)? (`->` type($result)^)?
+  }];
+}
+
 def TPU_ReshapeOp : TPU_UnaryKernelOp<"reshape"> {
   let summary = "The same elements in another shape";
   let description = [{

@@ -129,6 +129,8 @@ llvm::FailureOr<mlir::scf::ForOp> lowerWindows(mlir::RewriterBase &rewriter,
                                                WindowsOp op);
 llvm::FailureOr<mlir::scf::ForOp>
 lowerPermuteMatrices(mlir::RewriterBase &rewriter, PermuteMatricesOp op);
+llvm::FailureOr<mlir::scf::ForOp> lowerPermuteRows(mlir::RewriterBase &rewriter,
+                                                   PermuteRowsOp op);
 llvm::FailureOr<mlir::scf::ForOp> lowerInsertRows(mlir::RewriterBase &rewriter,
                                                   InsertRowsOp op);
 

@@ -1,4 +1,4 @@
-//===- TransposeKernel.cpp - Transposes: blocks and whole matrices --------===//
+//===- TransposeKernel.cpp - Transposes: blocks, matrices and rows --------===//
 //
 // tpu.transpose: each 128 x 128 block of a matrix (16 row tiles of one
 // column tile) is DMAed into VMEM (HBM tiles a row of tiles apart),
@@ -8,6 +8,8 @@
 //
 // tpu.permute_matrices: each matrix is a run of tiles, DMAed from its place
 // in the source to its place in the result through VMEM.
+//
+// tpu.permute_rows: rows gathered by strided loads (below).
 //
 //===----------------------------------------------------------------------===//
 
@@ -124,6 +126,117 @@ tpu::lowerPermuteMatrices(RewriterBase &rewriter, PermuteMatricesOp op) {
         });
       });
   b.dealloc(staging);
+  rewriter.eraseOp(op);
+  return loop;
+}
+
+// tpu.permute_rows: the source dimension k that the result's rows run along
+// is a leading one, so a result tile's eight rows are eight source rows
+// whose matrices are a stride apart. For each source row tile (and column
+// tile), a chunk of k's tiles is DMAed into VMEM with that stride; row rs
+// of every staged tile is then eight rows apart, so each result tile is
+// one v.ld of sublane stride 8 (row by row, with zero rows after, for a
+// last tile with padding), staged and DMAed out to its result matrix.
+FailureOr<scf::ForOp> tpu::lowerPermuteRows(RewriterBase &rewriter,
+                                            PermuteRowsOp op) {
+  if (!op.hasBufferSemantics())
+    return rewriter.notifyMatchFailure(op, "bufferize it first");
+  ArrayRef<int64_t> from =
+      cast<ShapedType>(op.getSource().getType()).getShape();
+  ArrayRef<int64_t> to = cast<ShapedType>(op.getOuts().getType()).getShape();
+  ArrayRef<int64_t> permutation = op.getPermutation();
+  int64_t rowDim = int64_t(from.size()) - 2;
+  TiledShape source = TiledShape::get(from.vec());
+  TiledShape result = TiledShape::get(to.vec());
+  int64_t colTiles = source.colTiles();
+  // k: the source dimension along the result's rows; p: the result
+  // dimension that the source's rows became.
+  int64_t k = permutation.back();
+  int64_t p = llvm::find(permutation, rowDim) - permutation.begin();
+  // Row-major strides of the source's leading dimensions, in matrices.
+  SmallVector<int64_t> strides(rowDim, 1);
+  for (int64_t d = rowDim - 2; d >= 0; --d)
+    strides[d] = strides[d + 1] * from[d + 1];
+  int64_t kTileStride = strides[k] * source.tilesPerBatch();
+  constexpr int64_t kRows = kSublanes;
+  // A chunk is a whole number of result row tiles.
+  static_assert(kVpuChunkTiles % kSublanes == 0);
+  int64_t chunk =
+      std::min<int64_t>(llvm::alignTo(from[k], kRows), kVpuChunkTiles);
+  int64_t chunks = llvm::divideCeil(from[k], chunk);
+  int64_t lastChunk = from[k] - (chunks - 1) * chunk;
+
+  KernelBuilder b(op.getLoc(), rewriter);
+  b.setInsertionPoint(op);
+  Value staging = b.allocVmem(chunk * kRows);
+  Value outStaging = b.allocVmem(llvm::divideCeil(chunk, kRows) * kRows);
+  Value zero = b.index(0), zeros = b.splat(0.0f);
+  // The result's leading dimensions, the source's rows (dimension p) by
+  // row tile.
+  SmallVector<int64_t> loops(to.drop_back(2));
+  loops[p] = source.rowTiles();
+  scf::ForOp loop = b.forEachIndex(loops, [&](ArrayRef<Value> index) {
+    Value sourceMatrix = zero;
+    for (auto [d, i] : llvm::enumerate(index))
+      if (int64_t(d) != p)
+        sourceMatrix = b.add(sourceMatrix, b.mul(i, strides[permutation[d]]));
+    Value rowTile = index[p];
+    Value firstTile = b.mul(
+        b.add(b.mul(sourceMatrix, source.rowTiles()), rowTile), colTiles);
+    b.forLoop(colTiles, 1, [&](Value ct) {
+      b.forEachTile(chunks, lastChunk != chunk, [&](Value c, bool partial) {
+        int64_t rows = partial ? lastChunk : chunk;
+        Value first = b.mul(c, chunk);
+        b.dmaLoad(op.getSource(),
+                  b.add(b.add(firstTile, ct), b.mul(first, kTileStride)),
+                  b.index(kTileStride), staging, zero, b.index(rows),
+                  kLoadSem);
+        b.wait(kLoadSem, 1);
+        b.forLoop(kRows, 1, [&](Value rs) {
+          Value row = b.add(b.mul(rowTile, kRows), rs);
+          auto gather = [&] {
+            b.forEachTile(
+                llvm::divideCeil(rows, kRows), rows % kRows != 0,
+                [&](Value t, bool last) {
+                  Value read = b.add(b.mul(t, kRows * kRows), rs);
+                  Value target = b.mul(t, kRows);
+                  if (!last) {
+                    b.store(VectorLoadOp::create(b, b.vregType(), staging,
+                                                 read, kRows),
+                            outStaging, target);
+                    return;
+                  }
+                  b.store(zeros, outStaging, target);
+                  for (int64_t i = 0; i < rows % kRows; ++i)
+                    VectorStoreOp::create(
+                        b, b.loadRowToAllSublanes(staging,
+                                                  b.add(read, i * kRows)),
+                        outStaging, target, 1 << i);
+                });
+            // The result matrix of this source row, from the loop indices.
+            Value matrix = zero;
+            for (auto [d, i] : llvm::enumerate(index))
+              matrix = b.add(b.mul(matrix, to[d]), int64_t(d) == p ? row : i);
+            Value outTile = b.add(
+                b.mul(b.add(b.mul(matrix, result.rowTiles()),
+                            b.mul(c, chunk / kRows)),
+                      colTiles),
+                ct);
+            b.dmaStore(outStaging, zero, op.getOuts(), outTile,
+                       b.index(colTiles),
+                       b.index(llvm::divideCeil(rows, kRows)), kStoreSem);
+            b.wait(kStoreSem, 1);
+          };
+          // A last row tile with padding has fewer rows.
+          if (from[rowDim] % kRows != 0)
+            b.ifThen(b.lessThan(row, b.index(from[rowDim])), gather);
+          else
+            gather();
+        });
+      });
+    });
+  });
+  b.dealloc({staging, outStaging});
   rewriter.eraseOp(op);
   return loop;
 }
