@@ -34,13 +34,8 @@ std::optional<std::string> checkBox(OffsetSizeAndStrideOpInterface op,
   int64_t last = big.getRank() - 1;
   if (op.getStaticOffsets()[last] != 0 ||
       op.getStaticSizes()[last] != big.getDimSize(last))
-    return std::string(
-        big.getRank() == 1
-            ? "it slices a vector's elements; slices of matrices (their rows "
-              "or their lanes) are supported, so expand the vector to a 1 x n "
-              "matrix first"
-            : "it slices the last dimension (the lanes) in a way the "
-              "compiler cannot move as rows");
+    return std::string("it slices the last dimension (the lanes) in a way "
+                       "the compiler cannot move as rows");
   return std::nullopt;
 }
 
@@ -95,10 +90,9 @@ FailureOr<InsertRowsOp> tpu::convertInsertSlice(RewriterBase &rewriter,
 namespace {
 
 /// Whether `op` (an extract or insert slice of the static, unit-stride
-/// kind the machine moves as rows) cuts the lanes of `big`, a matrix or
-/// more.
+/// kind the machine moves as rows) cuts the lanes of `big`.
 bool slicesLanes(OffsetSizeAndStrideOpInterface op, RankedTensorType big) {
-  if (big.getRank() < 2 || !big.hasStaticShape() ||
+  if (big.getRank() < 1 || !big.hasStaticShape() ||
       ShapedType::isDynamicShape(op.getStaticSizes()) ||
       ShapedType::isDynamicShape(op.getStaticOffsets()) ||
       llvm::any_of(op.getStaticStrides(), [](int64_t s) { return s != 1; }))
@@ -144,6 +138,20 @@ Value extractBox(OpBuilder &b, Location loc, Value value,
       getAsIndexOpFoldResult(context, strides));
 }
 
+/// A vector as the 1 x n matrix it is laid out as, and back.
+Value asMatrix(OpBuilder &b, Location loc, Value vector) {
+  auto type = cast<RankedTensorType>(vector.getType());
+  return tensor::ExpandShapeOp::create(
+      b, loc, type.clone({1, type.getDimSize(0)}), vector,
+      SmallVector<ReassociationIndices>{{0, 1}});
+}
+Value asVector(OpBuilder &b, Location loc, Value matrix) {
+  auto type = cast<RankedTensorType>(matrix.getType());
+  return tensor::CollapseShapeOp::create(
+      b, loc, type.clone({type.getDimSize(1)}), matrix,
+      SmallVector<ReassociationIndices>{{0, 1}});
+}
+
 /// The lanes of the box [offset, offset + size) of `value`'s last
 /// dimension, as rows: transposed, sliced as rows, transposed back.
 Value extractLanes(OpBuilder &b, Location loc, Value value, int64_t offset,
@@ -175,13 +183,21 @@ FailureOr<Value> tpu::decomposeLaneSlice(RewriterBase &rewriter,
   Location loc = op.getLoc();
   rewriter.setInsertionPoint(op);
   Value value = op.getSource();
-  // The rows first, as rows; then the lanes.
-  if (slicesRows(op, source)) {
-    auto [o, s] = wholeRows(op.getStaticOffsets(), sizes, source);
-    value = extractBox(rewriter, loc, value, o, s);
+  if (source.getRank() == 1) {
+    // A vector's elements: the lanes of the 1 x n matrix.
+    value = asVector(rewriter, loc,
+                     extractLanes(rewriter, loc,
+                                  asMatrix(rewriter, loc, value),
+                                  op.getStaticOffsets()[0], sizes[0]));
+  } else {
+    // The rows first, as rows; then the lanes.
+    if (slicesRows(op, source)) {
+      auto [o, s] = wholeRows(op.getStaticOffsets(), sizes, source);
+      value = extractBox(rewriter, loc, value, o, s);
+    }
+    value = extractLanes(rewriter, loc, value, op.getStaticOffsets().back(),
+                         sizes.back());
   }
-  value = extractLanes(rewriter, loc, value, op.getStaticOffsets().back(),
-                       sizes.back());
   if (groups)
     value = tensor::CollapseShapeOp::create(rewriter, loc, op.getType(), value,
                                             *groups);
@@ -201,11 +217,29 @@ FailureOr<Value> tpu::decomposeLaneSlice(RewriterBase &rewriter,
     return failure();
   Location loc = op.getLoc();
   rewriter.setInsertionPoint(op);
-  int64_t rank = dest.getRank();
   Value source = op.getSource();
   if (groups)
     source = tensor::ExpandShapeOp::create(rewriter, loc, boxType, source,
                                            *groups);
+  // A vector's elements: the same, into the 1 x n matrix.
+  if (dest.getRank() == 1) {
+    Value matrix = asMatrix(rewriter, loc, op.getDest());
+    MLIRContext *context = rewriter.getContext();
+    SmallVector<int64_t> offsets = {0, op.getStaticOffsets()[0]};
+    SmallVector<int64_t> sizes = {1, op.getStaticSizes()[0]};
+    SmallVector<int64_t> strides = {1, 1};
+    auto insert = tensor::InsertSliceOp::create(
+        rewriter, loc, asMatrix(rewriter, loc, source), matrix,
+        getAsIndexOpFoldResult(context, offsets),
+        getAsIndexOpFoldResult(context, sizes),
+        getAsIndexOpFoldResult(context, strides));
+    FailureOr<Value> inserted = decomposeLaneSlice(rewriter, insert);
+    if (failed(inserted))
+      return failure(); // a matrix's lanes always decompose
+    rewriter.replaceOp(insert, *inserted);
+    return asVector(rewriter, loc, *inserted);
+  }
+  int64_t rank = dest.getRank();
   // The whole rows the box is in; the box inserted into them with the
   // lanes as rows; those rows put back.
   bool rowsToo = slicesRows(op, dest);

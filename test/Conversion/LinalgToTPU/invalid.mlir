@@ -407,14 +407,6 @@ func.func @conv_cropped(%x: tensor<1x4x4x128xf32>, %w: tensor<1x1x128x8xf32>, %o
 
 // -----
 
-func.func @slice_lanes(%x: tensor<300xf32>) -> tensor<100xf32> {
-  // expected-error @+1 {{cannot convert this 'tensor.extract_slice' to the TPU: it slices a vector's elements; slices of matrices (their rows or their lanes) are supported, so expand the vector to a 1 x n matrix first}}
-  %s = tensor.extract_slice %x[100] [100] [1] : tensor<300xf32> to tensor<100xf32>
-  return %s : tensor<100xf32>
-}
-
-// -----
-
 func.func @slice_strided(%x: tensor<8x300xf32>, %y: tensor<4x300xf32>) -> tensor<8x300xf32> {
   // expected-error @+1 {{cannot convert this 'tensor.insert_slice' to the TPU: only unit strides are supported}}
   %s = tensor.insert_slice %y into %x[0, 0] [4, 300] [2, 1] : tensor<4x300xf32> into tensor<8x300xf32>

@@ -1,14 +1,16 @@
 // Reshapes and slices that move lanes, done as transposes around steps on
 // rows (docs/Compiler.md, "Relayouts"): attention's head split and merge,
 // a CNN's flatten, a split of the lanes, a matrix to a vector and back,
-// and slices, inserts and a concat that cut the lanes.
+// slices, inserts and a concat that cut the lanes, and a vector's
+// elements sliced and inserted.
 // test/e2e/relayouts.test runs it.
 func.func @main(%h: tensor<128x256xf32>, %z: tensor<8x4x4x64xf32>,
-                %x: tensor<7x300xf32>, %y: tensor<2x9x130xf32>)
+                %x: tensor<7x300xf32>, %y: tensor<2x9x130xf32>,
+                %v: tensor<300xf32>)
     -> (tensor<4x128x64xf32>, tensor<128x256xf32>, tensor<8x1024xf32>,
         tensor<7x3x100xf32>, tensor<2100xf32>, tensor<21x100xf32>,
         tensor<3x50xf32>, tensor<7x300xf32>, tensor<2x9x260xf32>,
-        tensor<9x5xf32>) {
+        tensor<9x5xf32>, tensor<150xf32>, tensor<300xf32>) {
   %split = tensor.expand_shape %h [[0], [1, 2]] output_shape [128, 4, 64] : tensor<128x256xf32> into tensor<128x4x64xf32>
   %e0 = tensor.empty() : tensor<4x128x64xf32>
   %heads = linalg.transpose ins(%split : tensor<128x4x64xf32>) outs(%e0 : tensor<4x128x64xf32>) permutation = [1, 0, 2]
@@ -23,9 +25,11 @@ func.func @main(%h: tensor<128x256xf32>, %z: tensor<8x4x4x64xf32>,
   %inserted = tensor.insert_slice %box into %x[1, 250] [3, 50] [1, 1] : tensor<3x50xf32> into tensor<7x300xf32>
   %concat = tensor.concat dim(2) %y, %y : (tensor<2x9x130xf32>, tensor<2x9x130xf32>) -> tensor<2x9x260xf32>
   %column = tensor.extract_slice %y[1, 0, 3] [1, 9, 5] [1, 1, 1] : tensor<2x9x130xf32> to tensor<9x5xf32>
-  return %heads, %merged, %flat, %lanes, %vector, %matrix, %box, %inserted, %concat, %column
+  %elements = tensor.extract_slice %v[130] [150] [1] : tensor<300xf32> to tensor<150xf32>
+  %put = tensor.insert_slice %elements into %v[3] [150] [1] : tensor<150xf32> into tensor<300xf32>
+  return %heads, %merged, %flat, %lanes, %vector, %matrix, %box, %inserted, %concat, %column, %elements, %put
       : tensor<4x128x64xf32>, tensor<128x256xf32>, tensor<8x1024xf32>,
         tensor<7x3x100xf32>, tensor<2100xf32>, tensor<21x100xf32>,
         tensor<3x50xf32>, tensor<7x300xf32>, tensor<2x9x260xf32>,
-        tensor<9x5xf32>
+        tensor<9x5xf32>, tensor<150xf32>, tensor<300xf32>
 }
