@@ -132,13 +132,14 @@ struct Decompose : public OpRewritePattern<Op> {
 };
 
 
-/// A reshape that moves lanes: transposes around one that does not.
-template <typename Op>
-struct DecomposeLaneReshape : public OpRewritePattern<Op> {
+/// An op that moves lanes becomes what `decompose` builds (transposes
+/// around steps on rows), when it can.
+template <typename Op, FailureOr<Value> (*decompose)(RewriterBase &, Op)>
+struct DecomposeRelayout : public OpRewritePattern<Op> {
   using OpRewritePattern<Op>::OpRewritePattern;
   LogicalResult matchAndRewrite(Op op,
                                 PatternRewriter &rewriter) const override {
-    FailureOr<Value> result = decomposeLaneReshape(rewriter, op);
+    FailureOr<Value> result = decompose(rewriter, op);
     if (failed(result))
       return failure();
     rewriter.replaceOp(op, *result);
@@ -146,19 +147,22 @@ struct DecomposeLaneReshape : public OpRewritePattern<Op> {
   }
 };
 
-/// A slice that cuts lanes: slices of rows between transposes.
-template <typename Op>
-struct DecomposeLaneSlice : public OpRewritePattern<Op> {
-  using OpRewritePattern<Op>::OpRewritePattern;
-  LogicalResult matchAndRewrite(Op op,
-                                PatternRewriter &rewriter) const override {
-    FailureOr<Value> result = decomposeLaneSlice(rewriter, op);
-    if (failed(result))
-      return failure();
-    rewriter.replaceOp(op, *result);
-    return success();
-  }
-};
+FailureOr<Value> decomposeExpand(RewriterBase &rewriter,
+                                 tensor::ExpandShapeOp op) {
+  return decomposeLaneReshape(rewriter, op);
+}
+FailureOr<Value> decomposeCollapse(RewriterBase &rewriter,
+                                   tensor::CollapseShapeOp op) {
+  return decomposeLaneReshape(rewriter, op);
+}
+FailureOr<Value> decomposeExtract(RewriterBase &rewriter,
+                                  tensor::ExtractSliceOp op) {
+  return decomposeLaneSlice(rewriter, op);
+}
+FailureOr<Value> decomposeInsert(RewriterBase &rewriter,
+                                 tensor::InsertSliceOp op) {
+  return decomposeLaneSlice(rewriter, op);
+}
 
 /// A transpose of a transpose is one (or none), so the transposes that
 /// move lanes for a reshape and those of the program cancel where they
@@ -169,7 +173,8 @@ struct ComposeTransposes : public OpRewritePattern<linalg::TransposeOp> {
   LogicalResult matchAndRewrite(linalg::TransposeOp op,
                                 PatternRewriter &rewriter) const override {
     if (!op.hasPureTensorSemantics() ||
-        !op.getInput().getDefiningOp<linalg::TransposeOp>())
+        !op.getInput().getDefiningOp<linalg::TransposeOp>() ||
+        !op.getInput().getType().hasStaticShape())
       return failure();
     rewriter.setInsertionPoint(op);
     rewriter.replaceOp(op, createTranspose(rewriter, op.getLoc(),
@@ -237,11 +242,12 @@ struct ConvertLinalgPass
     // Then what moves lanes, as transposes around steps on rows (the
     // inserts a concat became included).
     RewritePatternSet relayouts(&getContext());
-    relayouts.add<DecomposeLaneReshape<tensor::ExpandShapeOp>,
-                  DecomposeLaneReshape<tensor::CollapseShapeOp>,
-                  DecomposeLaneSlice<tensor::ExtractSliceOp>,
-                  DecomposeLaneSlice<tensor::InsertSliceOp>,
-                  ComposeTransposes>(&getContext());
+    relayouts.add<
+        DecomposeRelayout<tensor::ExpandShapeOp, decomposeExpand>,
+        DecomposeRelayout<tensor::CollapseShapeOp, decomposeCollapse>,
+        DecomposeRelayout<tensor::ExtractSliceOp, decomposeExtract>,
+        DecomposeRelayout<tensor::InsertSliceOp, decomposeInsert>,
+        ComposeTransposes>(&getContext());
     walkAndApplyPatterns(getOperation(), std::move(relayouts));
     // Transposes a composition replaced are dead (the walk erases only
     // what it visits), and so are their inits.

@@ -76,20 +76,129 @@ struct LaneReshape {
     return plan;
   }
 
-  Value build(RewriterBase &rewriter, Location loc, Value source,
-              RankedTensorType to, bool expand) const {
-    Value transposed = createTranspose(rewriter, loc, source, sourceOrder);
+  Value build(OpBuilder &b, Location loc, Value source, RankedTensorType to,
+              bool expand) const {
+    Value transposed = createTranspose(b, loc, source, sourceOrder);
     auto type = to.clone(resultShape);
     Value reshaped =
-        expand ? Value(tensor::ExpandShapeOp::create(rewriter, loc, type,
-                                                     transposed, groups))
-               : Value(tensor::CollapseShapeOp::create(rewriter, loc, type,
+        expand ? Value(tensor::ExpandShapeOp::create(b, loc, type, transposed,
+                                                     groups))
+               : Value(tensor::CollapseShapeOp::create(b, loc, type,
                                                        transposed, groups));
     // Back: result dimension d is at position resultOrder^-1[d].
     SmallVector<int64_t> back(resultOrder.size());
     for (auto [position, d] : llvm::enumerate(resultOrder))
       back[d] = int64_t(position);
-    return createTranspose(rewriter, loc, reshaped, back);
+    return createTranspose(b, loc, reshaped, back);
+  }
+};
+
+/// A reshape that moves lanes, planned on shapes (so nothing is built for
+/// one that cannot be done): when other groups change too, the rows are
+/// reshaped on their own (a reshape that keeps the lanes) before the lanes
+/// for an expand, after them for a collapse; a narrow side that is a
+/// vector is reshaped as the 1 x n matrix it is laid out as.
+struct LaneReshapePlan {
+  bool expand = true;
+  /// Reshaped as [1, n] <-> [1, wide...], between unit-dimension views.
+  bool vector = false;
+  SmallVector<ReassociationIndices> unitGroups;
+  /// The wide side's dimensions, but the lanes' group merged; the rows'
+  /// reshape between it and the narrow side, if it changes anything.
+  SmallVector<int64_t> middle;
+  SmallVector<ReassociationIndices> rowGroups;
+  bool rowsChange = false;
+  LaneReshape lanes;
+
+  static std::optional<LaneReshapePlan>
+  get(ArrayRef<int64_t> from, ArrayRef<int64_t> to,
+      ArrayRef<ReassociationIndices> groups, bool expand) {
+    ArrayRef<int64_t> wide = expand ? to : from;
+    ArrayRef<int64_t> narrow = expand ? from : to;
+    if (narrow.size() == 1) {
+      SmallVector<int64_t> unitNarrow = {1, narrow[0]};
+      SmallVector<int64_t> unitWide = {1};
+      llvm::append_range(unitWide, wide);
+      SmallVector<ReassociationIndices> matrixGroups = {
+          {0}, llvm::to_vector(llvm::seq<int64_t>(1, unitWide.size()))};
+      std::optional<LaneReshapePlan> plan =
+          get(expand ? unitNarrow : unitWide, expand ? unitWide : unitNarrow,
+              matrixGroups, expand);
+      if (!plan)
+        return std::nullopt;
+      plan->vector = true;
+      plan->unitGroups = {{0, 1}};
+      for (int64_t d = 2, e = int64_t(unitWide.size()); d < e; ++d)
+        plan->unitGroups.push_back({d});
+      return plan;
+    }
+    LaneReshapePlan plan;
+    plan.expand = expand;
+    SmallVector<ReassociationIndices> laneGroups;
+    for (auto [i, group] : llvm::enumerate(groups)) {
+      int64_t first = int64_t(plan.middle.size());
+      if (i + 1 == groups.size()) {
+        plan.middle.push_back(narrow.back());
+        plan.rowGroups.push_back({first});
+        laneGroups.push_back(llvm::to_vector(
+            llvm::seq<int64_t>(first, first + int64_t(group.size()))));
+        continue;
+      }
+      ReassociationIndices rowGroup;
+      for (int64_t d : group) {
+        rowGroup.push_back(int64_t(plan.middle.size()));
+        laneGroups.push_back({int64_t(plan.middle.size())});
+        plan.middle.push_back(wide[d]);
+      }
+      plan.rowGroups.push_back(rowGroup);
+    }
+    // Lanes: middle <-> wide by laneGroups; rows: narrow <-> middle.
+    std::optional<LaneReshape> lanes = LaneReshape::get(
+        expand ? ArrayRef<int64_t>(plan.middle) : wide,
+        expand ? wide : ArrayRef<int64_t>(plan.middle), laneGroups, expand);
+    plan.rowsChange = plan.middle.size() != narrow.size();
+    if (!lanes ||
+        (plan.rowsChange &&
+         !ReshapeOp::hasBufferForm(
+             expand ? narrow : ArrayRef<int64_t>(plan.middle),
+             expand ? ArrayRef<int64_t>(plan.middle) : narrow)))
+      return std::nullopt;
+    plan.lanes = *lanes;
+    return plan;
+  }
+
+  Value build(OpBuilder &b, Location loc, Value value,
+              RankedTensorType to) const {
+    auto reshape = [&](Value source, RankedTensorType type,
+                       ArrayRef<ReassociationIndices> groups,
+                       bool grow) -> Value {
+      if (grow)
+        return tensor::ExpandShapeOp::create(b, loc, type, source, groups);
+      return tensor::CollapseShapeOp::create(b, loc, type, source, groups);
+    };
+    if (vector) {
+      // [n] -> [1, n] for an expand, wide -> [1, wide...] for a collapse;
+      // the plan; and back.
+      auto from = cast<RankedTensorType>(value.getType());
+      SmallVector<int64_t> unitFrom = {1};
+      llvm::append_range(unitFrom, from.getShape());
+      SmallVector<int64_t> unitTo = {1};
+      llvm::append_range(unitTo, to.getShape());
+      SmallVector<ReassociationIndices> vectorGroups = {{0, 1}};
+      value = reshape(value, from.clone(unitFrom),
+                      expand ? vectorGroups : unitGroups, true);
+      LaneReshapePlan matrix = *this;
+      matrix.vector = false;
+      value = matrix.build(b, loc, value, to.clone(unitTo));
+      return reshape(value, to, expand ? unitGroups : vectorGroups, false);
+    }
+    auto middleType = to.clone(middle);
+    if (expand && rowsChange)
+      value = reshape(value, middleType, rowGroups, true);
+    value = lanes.build(b, loc, value, expand ? to : middleType, expand);
+    if (!expand && rowsChange)
+      value = reshape(value, to, rowGroups, false);
+    return value;
   }
 };
 
@@ -107,99 +216,10 @@ FailureOr<Value> tpu::decomposeLaneReshape(RewriterBase &rewriter,
   SmallVector<ReassociationIndices> groups =
       expand ? cast<tensor::ExpandShapeOp>(op).getReassociationIndices()
              : cast<tensor::CollapseShapeOp>(op).getReassociationIndices();
-  ArrayRef<int64_t> wide = expand ? to.getShape() : from.getShape();
-  ArrayRef<int64_t> narrow = expand ? from.getShape() : to.getShape();
-  Location loc = op->getLoc();
-  // A vector is laid out as a 1 x n matrix: reshaped as one, between
-  // reshapes that add and drop the unit dimension (views).
-  if (narrow.size() == 1) {
-    rewriter.setInsertionPoint(op);
-    SmallVector<int64_t> unitWide = {1};
-    llvm::append_range(unitWide, wide);
-    SmallVector<ReassociationIndices> unitGroups = {{0, 1}};
-    for (int64_t d = 2, e = int64_t(unitWide.size()); d < e; ++d)
-      unitGroups.push_back({d});
-    SmallVector<ReassociationIndices> laneGroups = {
-        {0}, llvm::to_vector(llvm::seq<int64_t>(1, unitWide.size()))};
-    auto unitWideType = to.clone(unitWide);
-    auto unitNarrowType = to.clone({1, narrow[0]});
-    Operation *lanes;
-    if (expand) {
-      Value matrix = tensor::ExpandShapeOp::create(
-          rewriter, loc, unitNarrowType, op->getOperand(0),
-          SmallVector<ReassociationIndices>{{0, 1}});
-      lanes = tensor::ExpandShapeOp::create(rewriter, loc, unitWideType,
-                                            matrix, laneGroups);
-    } else {
-      Value matrix = tensor::ExpandShapeOp::create(
-          rewriter, loc, unitWideType, op->getOperand(0), unitGroups);
-      lanes = tensor::CollapseShapeOp::create(rewriter, loc, unitNarrowType,
-                                              matrix, laneGroups);
-    }
-    FailureOr<Value> reshaped = decomposeLaneReshape(rewriter, lanes);
-    if (failed(reshaped)) {
-      // Undo: the reshapes made for nothing.
-      Operation *matrix = lanes->getOperand(0).getDefiningOp();
-      rewriter.eraseOp(lanes);
-      rewriter.eraseOp(matrix);
-      return failure();
-    }
-    rewriter.replaceOp(lanes, *reshaped);
-    rewriter.setInsertionPoint(op);
-    if (expand)
-      return Value(tensor::CollapseShapeOp::create(rewriter, loc, to,
-                                                   *reshaped, unitGroups));
-    return Value(tensor::CollapseShapeOp::create(
-        rewriter, loc, to, *reshaped,
-        SmallVector<ReassociationIndices>{{0, 1}}));
-  }
-  // Split in two when other groups change too: the rows (a reshape that
-  // keeps the lanes) and the lanes alone, in the order that keeps the
-  // wide side's other dimensions whole between them (expand: rows first;
-  // collapse: lanes first). `middle` has the wide side's dimensions but
-  // the lanes group's, merged.
-  SmallVector<int64_t> middle;
-  SmallVector<ReassociationIndices> rowGroups, laneGroups;
-  for (auto [i, group] : llvm::enumerate(groups)) {
-    bool lanes = i + 1 == groups.size();
-    if (lanes) {
-      middle.push_back(narrow.back());
-      rowGroups.push_back({int64_t(middle.size()) - 1});
-      laneGroups.push_back(llvm::to_vector(llvm::seq<int64_t>(
-          int64_t(middle.size()) - 1,
-          int64_t(middle.size()) - 1 + int64_t(group.size()))));
-      continue;
-    }
-    ReassociationIndices rowGroup;
-    for (int64_t d : group) {
-      rowGroup.push_back(int64_t(middle.size()));
-      laneGroups.push_back({int64_t(middle.size())});
-      middle.push_back(wide[d]);
-    }
-    rowGroups.push_back(rowGroup);
-  }
-  // Lanes: middle <-> wide, by laneGroups; rows: narrow <-> middle.
-  std::optional<LaneReshape> lanes = LaneReshape::get(
-      expand ? ArrayRef<int64_t>(middle) : wide,
-      expand ? wide : ArrayRef<int64_t>(middle), laneGroups, expand);
-  bool rowsChange = middle.size() != narrow.size();
-  if (!lanes || (rowsChange && !ReshapeOp::hasBufferForm(
-                                   expand ? narrow : ArrayRef<int64_t>(middle),
-                                   expand ? ArrayRef<int64_t>(middle) : narrow)))
+  std::optional<LaneReshapePlan> plan =
+      LaneReshapePlan::get(from.getShape(), to.getShape(), groups, expand);
+  if (!plan)
     return failure();
   rewriter.setInsertionPoint(op);
-  Value value = op->getOperand(0);
-  auto middleType = to.clone(middle);
-  auto reshapeRows = [&](RankedTensorType type) {
-    value = expand ? Value(tensor::ExpandShapeOp::create(rewriter, loc, type,
-                                                         value, rowGroups))
-                   : Value(tensor::CollapseShapeOp::create(rewriter, loc, type,
-                                                           value, rowGroups));
-  };
-  if (expand && rowsChange)
-    reshapeRows(middleType);
-  value = lanes->build(rewriter, loc, value, expand ? to : middleType, expand);
-  if (!expand && rowsChange)
-    reshapeRows(to);
-  return value;
+  return plan->build(rewriter, op->getLoc(), op->getOperand(0), to);
 }

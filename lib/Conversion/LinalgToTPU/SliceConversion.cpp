@@ -138,9 +138,13 @@ Value extractBox(OpBuilder &b, Location loc, Value value,
       getAsIndexOpFoldResult(context, strides));
 }
 
-/// A vector as the 1 x n matrix it is laid out as, and back.
+/// A vector as the 1 x n matrix it is laid out as (an empty one as an
+/// empty one), and back.
 Value asMatrix(OpBuilder &b, Location loc, Value vector) {
   auto type = cast<RankedTensorType>(vector.getType());
+  if (vector.getDefiningOp<tensor::EmptyOp>())
+    return tensor::EmptyOp::create(b, loc, {1, type.getDimSize(0)},
+                                   type.getElementType());
   return tensor::ExpandShapeOp::create(
       b, loc, type.clone({1, type.getDimSize(0)}), vector,
       SmallVector<ReassociationIndices>{{0, 1}});
@@ -204,6 +208,40 @@ FailureOr<Value> tpu::decomposeLaneSlice(RewriterBase &rewriter,
   return value;
 }
 
+/// `source` (the box's shape) inserted into `dest` (a matrix or more) at
+/// `offsets`: the whole rows the box is in, the box inserted into them
+/// with the lanes as rows, those rows put back.
+static Value insertLanes(OpBuilder &b, Location loc, Value source,
+                         Value dest, ArrayRef<int64_t> offsets,
+                         ArrayRef<int64_t> sizes) {
+  auto destType = cast<RankedTensorType>(dest.getType());
+  int64_t rank = destType.getRank();
+  MLIRContext *context = b.getContext();
+  auto folded = [&](ArrayRef<int64_t> values) {
+    return getAsIndexOpFoldResult(context, values);
+  };
+  SmallVector<int64_t> strides(rank, 1);
+  bool rowsToo = !llvm::equal(sizes.drop_back(),
+                              destType.getShape().drop_back());
+  auto [rowOffsets, rowSizes] = wholeRows(offsets, sizes, destType);
+  Value block =
+      rowsToo ? extractBox(b, loc, dest, rowOffsets, rowSizes) : dest;
+  Value blockRows = createTranspose(b, loc, block, swapMinor(rank));
+  Value sourceRows = createTranspose(b, loc, source, swapMinor(rank));
+  SmallVector<int64_t> laneOffsets(rank, 0);
+  laneOffsets[rank - 2] = offsets.back();
+  Value inserted = tensor::InsertSliceOp::create(
+      b, loc, sourceRows, blockRows, folded(laneOffsets),
+      folded(cast<RankedTensorType>(sourceRows.getType()).getShape()),
+      folded(strides));
+  Value result = createTranspose(b, loc, inserted, swapMinor(rank));
+  if (rowsToo)
+    result = tensor::InsertSliceOp::create(b, loc, result, dest,
+                                           folded(rowOffsets),
+                                           folded(rowSizes), folded(strides));
+  return result;
+}
+
 FailureOr<Value> tpu::decomposeLaneSlice(RewriterBase &rewriter,
                                          tensor::InsertSliceOp op) {
   RankedTensorType dest = op.getDestType();
@@ -221,49 +259,12 @@ FailureOr<Value> tpu::decomposeLaneSlice(RewriterBase &rewriter,
   if (groups)
     source = tensor::ExpandShapeOp::create(rewriter, loc, boxType, source,
                                            *groups);
-  // A vector's elements: the same, into the 1 x n matrix.
-  if (dest.getRank() == 1) {
-    Value matrix = asMatrix(rewriter, loc, op.getDest());
-    MLIRContext *context = rewriter.getContext();
-    SmallVector<int64_t> offsets = {0, op.getStaticOffsets()[0]};
-    SmallVector<int64_t> sizes = {1, op.getStaticSizes()[0]};
-    SmallVector<int64_t> strides = {1, 1};
-    auto insert = tensor::InsertSliceOp::create(
-        rewriter, loc, asMatrix(rewriter, loc, source), matrix,
-        getAsIndexOpFoldResult(context, offsets),
-        getAsIndexOpFoldResult(context, sizes),
-        getAsIndexOpFoldResult(context, strides));
-    FailureOr<Value> inserted = decomposeLaneSlice(rewriter, insert);
-    if (failed(inserted))
-      return failure(); // a matrix's lanes always decompose
-    rewriter.replaceOp(insert, *inserted);
-    return asVector(rewriter, loc, *inserted);
-  }
-  int64_t rank = dest.getRank();
-  // The whole rows the box is in; the box inserted into them with the
-  // lanes as rows; those rows put back.
-  bool rowsToo = slicesRows(op, dest);
-  auto [rowOffsets, rowSizes] =
-      wholeRows(op.getStaticOffsets(), sizes, dest);
-  Value block = rowsToo ? extractBox(rewriter, loc, op.getDest(), rowOffsets,
-                                     rowSizes)
-                        : op.getDest();
-  Value blockRows = createTranspose(rewriter, loc, block, swapMinor(rank));
-  Value sourceRows = createTranspose(rewriter, loc, source, swapMinor(rank));
-  SmallVector<int64_t> offsets(rank, 0), strides(rank, 1);
-  offsets[rank - 2] = op.getStaticOffsets().back();
-  MLIRContext *context = rewriter.getContext();
-  auto folded = [&](ArrayRef<int64_t> values) {
-    return getAsIndexOpFoldResult(context, values);
-  };
-  Value inserted = tensor::InsertSliceOp::create(
-      rewriter, loc, sourceRows, blockRows, folded(offsets),
-      folded(cast<RankedTensorType>(sourceRows.getType()).getShape()),
-      folded(strides));
-  Value result = createTranspose(rewriter, loc, inserted, swapMinor(rank));
-  if (rowsToo)
-    result = tensor::InsertSliceOp::create(rewriter, loc, result, op.getDest(),
-                                           folded(rowOffsets),
-                                           folded(rowSizes), folded(strides));
-  return result;
+  // A vector's elements: the same, into its 1 x n matrix.
+  if (dest.getRank() == 1)
+    return asVector(rewriter, loc,
+                    insertLanes(rewriter, loc, asMatrix(rewriter, loc, source),
+                                asMatrix(rewriter, loc, op.getDest()),
+                                {0, op.getStaticOffsets()[0]}, {1, sizes[0]}));
+  return insertLanes(rewriter, loc, source, op.getDest(),
+                     op.getStaticOffsets(), sizes);
 }

@@ -56,6 +56,16 @@ LogicalResult tpu::convertTranspose(RewriterBase &rewriter,
   Location loc = op.getLoc();
   Value value = op.getInput();
   auto type = cast<RankedTensorType>(value.getType());
+  if (!type.hasStaticShape())
+    return op.emitError() << "cannot convert this 'linalg.transpose' to the "
+                             "TPU: the TPU compiler needs static shapes";
+  // Nothing to move: the result is as empty as the source.
+  if (type.getNumElements() == 0) {
+    rewriter.replaceOpWithNewOp<tensor::EmptyOp>(
+        op, cast<RankedTensorType>(op->getResult(0).getType()).getShape(),
+        type.getElementType());
+    return success();
+  }
   // order[i]: the source dimension at position i of `value`.
   auto order = llvm::to_vector(llvm::seq<int64_t>(0, rank));
   auto shapeOf = [&](ArrayRef<int64_t> dims) {

@@ -436,3 +436,11 @@ func.func @transpose_buffers(%a: memref<7x300xf32>, %b: memref<300x7xf32>) {
   linalg.transpose ins(%a : memref<7x300xf32>) outs(%b : memref<300x7xf32>) permutation = [1, 0]
   return
 }
+
+// -----
+
+func.func @transpose_dynamic(%a: tensor<?x4x128xf32>, %e: tensor<4x?x128xf32>) -> tensor<4x?x128xf32> {
+  // expected-error @+1 {{cannot convert this 'linalg.transpose' to the TPU: the TPU compiler needs static shapes}}
+  %t = linalg.transpose ins(%a : tensor<?x4x128xf32>) outs(%e : tensor<4x?x128xf32>) permutation = [1, 0, 2]
+  return %t : tensor<4x?x128xf32>
+}

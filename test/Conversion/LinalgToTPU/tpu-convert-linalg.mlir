@@ -526,6 +526,37 @@ func.func @lane_reshapes(%z: tensor<8x4x4x64xf32>, %x: tensor<7x300xf32>) -> (te
 
 // -----
 
+// When other groups change too, the rows reshape on their own: before the
+// lanes for an expand, after them for a collapse.
+// CHECK-LABEL: func @reshape_rows_and_lanes
+// CHECK: tpu.reshape %{{.*}} : tensor<4x64x2x3xf32> -> tensor<256x2x3xf32>
+// CHECK: %[[L:.*]] = tpu.transpose %{{.*}} : tensor<2x256x3xf32> -> tensor<2x3x256xf32>
+// CHECK: %[[C:.*]] = tpu.reshape %[[L]] : tensor<2x3x256xf32> -> tensor<6x256xf32>
+// CHECK: %[[R:.*]] = tpu.reshape %arg1 : tensor<6x256xf32> -> tensor<2x3x256xf32>
+// CHECK: tpu.transpose %[[R]] : tensor<2x3x256xf32> -> tensor<2x256x3xf32>
+// CHECK: tpu.reshape %{{.*}} : tensor<256x2x3xf32> -> tensor<4x64x2x3xf32>
+// CHECK: return %[[C]]
+func.func @reshape_rows_and_lanes(%x: tensor<2x3x4x64xf32>, %y: tensor<6x256xf32>) -> (tensor<6x256xf32>, tensor<2x3x4x64xf32>) {
+  %c = tensor.collapse_shape %x [[0, 1], [2, 3]] : tensor<2x3x4x64xf32> into tensor<6x256xf32>
+  %e = tensor.expand_shape %y [[0, 1], [2, 3]] output_shape [2, 3, 4, 64] : tensor<6x256xf32> into tensor<2x3x4x64xf32>
+  return %c, %e : tensor<6x256xf32>, tensor<2x3x4x64xf32>
+}
+
+// -----
+
+// An empty transpose moves nothing: its result is an empty tensor.
+// CHECK-LABEL: func @transpose_empty
+// CHECK: tensor.empty
+// CHECK-NEXT: %[[E:.*]] = tensor.empty() : tensor<5x0x128xf32>
+// CHECK-NEXT: return %[[E]]
+func.func @transpose_empty(%z: tensor<0x5x128xf32>) -> tensor<5x0x128xf32> {
+  %i = tensor.empty() : tensor<5x0x128xf32>
+  %t = linalg.transpose ins(%z : tensor<0x5x128xf32>) outs(%i : tensor<5x0x128xf32>) permutation = [1, 0, 2]
+  return %t : tensor<5x0x128xf32>
+}
+
+// -----
+
 // A slice that cuts lanes: the box's whole rows, then the lanes as rows
 // between two swaps; a concat along the lanes inserts each operand's
 // swapped rows into the swapped result.

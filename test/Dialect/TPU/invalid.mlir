@@ -719,6 +719,14 @@ func.func @permute_rows_kept(%x: tensor<2x3x7x300xf32>) -> tensor<3x2x7x300xf32>
 
 // -----
 
+func.func @permute_rows_empty(%x: tensor<0x7x300xf32>) -> tensor<7x0x300xf32> {
+  // expected-error @+1 {{'tpu.permute_rows' op has no rows to move in 'tensor<0x7x300xf32>'}}
+  %p = tpu.permute_rows %x permutation = [1, 0] : tensor<0x7x300xf32> -> tensor<7x0x300xf32>
+  return %p : tensor<7x0x300xf32>
+}
+
+// -----
+
 func.func @permute_rows_shape(%x: tensor<3x7x300xf32>) -> tensor<3x7x300xf32> {
   // expected-error @+1 {{'tpu.permute_rows' op result must be [7, 3, 300] of the source's element type, got 'tensor<3x7x300xf32>'}}
   %p = tpu.permute_rows %x permutation = [1, 0] : tensor<3x7x300xf32> -> tensor<3x7x300xf32>

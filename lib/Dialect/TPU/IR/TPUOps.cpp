@@ -545,6 +545,9 @@ LogicalResult PermuteRowsOp::verify() {
   if (permutation.back() == int64_t(kept) - 1)
     return emitOpError() << "keeps the rows in place; that is "
                             "tpu.permute_matrices";
+  if (llvm::is_contained(from, 0))
+    return emitOpError() << "has no rows to move in "
+                         << getSource().getType();
   SmallVector<int64_t> expected;
   for (int64_t d : permutation)
     expected.push_back(from[d]);

@@ -56,6 +56,13 @@ struct BakeArgumentsPass
                        << " has no body to bake arguments into";
       return signalPassFailure();
     }
+    // Its calls would pass the arguments it no longer takes.
+    if (!SymbolTable::symbolKnownUseEmpty(func, getOperation())) {
+      func.emitError() << "tpu-bake-arguments: @" << func.getName()
+                       << " is called in the module; bake the arguments of "
+                          "the entry, which nothing calls";
+      return signalPassFailure();
+    }
     unsigned numArguments = func.getNumArguments();
     llvm::BitVector baked(numArguments);
     OpBuilder builder = OpBuilder::atBlockBegin(&func.getBody().front());

@@ -30,6 +30,11 @@ LogicalResult checkBoundaryType(func::FuncOp func, Type type, StringRef what,
     return func.emitError() << "tpu-bufferize: " << what << " " << index
                             << " of @" << func.getName() << " has type " << type
                             << "; the TPU takes statically shaped tensors";
+  if (tensor.getNumElements() == 0)
+    return func.emitError() << "tpu-bufferize: " << what << " " << index
+                            << " of @" << func.getName() << " is " << type
+                            << ", which has no elements; the TPU takes "
+                               "tensors of at least one element";
   if (!tensor.getElementType().isF32() && !tensor.getElementType().isBF16())
     return func.emitError()
            << "tpu-bufferize: " << what << " " << index << " of @"
@@ -52,6 +57,12 @@ LogicalResult checkEntry(func::FuncOp func) {
     if (failed(checkBoundaryType(func, resultType, "result", index)))
       return failure();
   for (Operation &op : func.getBody().front().without_terminator()) {
+    for (Type type : op.getResultTypes())
+      if (auto tensor = dyn_cast<RankedTensorType>(type);
+          tensor && tensor.hasStaticShape() && tensor.getNumElements() == 0)
+        return op.emitError() << "tpu-bufferize: the result " << type
+                              << " has no elements; the TPU takes tensors "
+                                 "of at least one element";
     if (op.hasTrait<KernelOpTrait>())
       continue;
     if (auto constant = dyn_cast<arith::ConstantOp>(op)) {

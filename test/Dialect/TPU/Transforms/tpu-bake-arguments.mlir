@@ -12,6 +12,7 @@
 // RUN: not tpu-opt %s -allow-unregistered-dialect --tpu-bake-arguments="arguments=1=%t/b.npy" 2>&1 | FileCheck %s --check-prefix=SCALAR
 // RUN: not tpu-opt %s -allow-unregistered-dialect --tpu-bake-arguments="entry=absent arguments=0=%t/w.npy" 2>&1 | FileCheck %s --check-prefix=ENTRY
 // RUN: not tpu-opt %s -allow-unregistered-dialect --tpu-bake-arguments="entry=external arguments=0=%t/w.npy" 2>&1 | FileCheck %s --check-prefix=EXTERNAL
+// RUN: not tpu-opt %s -allow-unregistered-dialect --tpu-bake-arguments="entry=called arguments=0=%t/w.npy" 2>&1 | FileCheck %s --check-prefix=CALLED
 
 // Arguments 0 and 2 become constants with the files' values (in any
 // order in the option); the others keep their places.
@@ -30,8 +31,16 @@
 // SCALAR: error: tpu-bake-arguments: argument 1 of @main is 'f32'; only tensors can be baked
 // ENTRY: error: tpu-bake-arguments: no func.func @absent to compile (name the entry with entry=NAME)
 // EXTERNAL: error: tpu-bake-arguments: @external has no body to bake arguments into
+// CALLED: error: tpu-bake-arguments: @called is called in the module; bake the arguments of the entry, which nothing calls
 func.func @main(%w: tensor<2x3xf32>, %s: f32, %b: tensor<3xf32>, %d: tensor<3xf64>) -> tensor<2x3xf32> {
   "test.use"(%w, %s, %b, %d) : (tensor<2x3xf32>, f32, tensor<3xf32>, tensor<3xf64>) -> ()
   return %w : tensor<2x3xf32>
 }
 func.func private @external(tensor<2x3xf32>)
+func.func @called(%w: tensor<2x3xf32>) -> tensor<2x3xf32> {
+  return %w : tensor<2x3xf32>
+}
+func.func @caller(%w: tensor<2x3xf32>) -> tensor<2x3xf32> {
+  %r = func.call @called(%w) : (tensor<2x3xf32>) -> tensor<2x3xf32>
+  return %r : tensor<2x3xf32>
+}

@@ -71,3 +71,19 @@ func.func @main(%a: tensor<8x256xf32>) -> tensor<8x2x128xf32> {
   %r = tpu.reshape %a : tensor<8x256xf32> -> tensor<8x2x128xf32>
   return %r : tensor<8x2x128xf32>
 }
+
+// -----
+
+// expected-error @+1 {{tpu-bufferize: argument 0 of @main is 'tensor<0x128xf32>', which has no elements; the TPU takes tensors of at least one element}}
+func.func @main(%a: tensor<0x128xf32>) -> tensor<0x128xf32> {
+  return %a : tensor<0x128xf32>
+}
+
+// -----
+
+func.func @main(%a: tensor<8x128xf32>) -> tensor<8x128xf32> {
+  // expected-error @+1 {{tpu-bufferize: the result 'tensor<0x128xf32>' has no elements; the TPU takes tensors of at least one element}}
+  %r = tpu.insert_rows %a extract offsets = [0] : tensor<8x128xf32> -> tensor<0x128xf32>
+  %b = tpu.insert_rows %r into %a offsets = [0] : tensor<0x128xf32>, tensor<8x128xf32> -> tensor<8x128xf32>
+  return %b : tensor<8x128xf32>
+}

@@ -29,9 +29,10 @@ def TPUBakeArguments : Pass<"tpu-bake-arguments", "::mlir::ModuleOp"> {
     Bakes weights into the program: each `N=FILE.npy` in `arguments`
     removes argument N of the entry and puts an `arith.constant` with the
     file's values in its place, so the compiled binary carries them as HBM
-    data (see `tpu-bufferize`) and the runtime no longer takes them. The
-    file must hold the argument's element type and shape. Indices are the
-    entry's as written, before any is removed.
+    data (see `tpu-bufferize`) and the runtime no longer takes them. Only
+    f32 arguments can be baked, from an f32 file of the argument's shape;
+    the entry must be a function nothing calls. Indices are the entry's as
+    written, before any is removed.
 
     ```
     tpu-opt mlp.mlir --tpu-bake-arguments="arguments=1=w1.npy,2=b1.npy" \

@@ -21,6 +21,15 @@
 using namespace mlir;
 using namespace tpu;
 
+/// Row-major strides of the leading dimensions of `shape` (all but the
+/// last two), in matrices.
+static SmallVector<int64_t> getMatrixStrides(ArrayRef<int64_t> shape) {
+  SmallVector<int64_t> strides(shape.size() - 2, 1);
+  for (int64_t d = int64_t(strides.size()) - 2; d >= 0; --d)
+    strides[d] = strides[d + 1] * shape[d + 1];
+  return strides;
+}
+
 FailureOr<scf::ForOp> tpu::lowerTranspose(RewriterBase &rewriter,
                                           TransposeOp op) {
   if (!op.hasBufferSemantics())
@@ -95,10 +104,7 @@ tpu::lowerPermuteMatrices(RewriterBase &rewriter, PermuteMatricesOp op) {
   ArrayRef<int64_t> to = cast<ShapedType>(op.getOuts().getType()).getShape();
   ArrayRef<int64_t> permutation = op.getPermutation();
   int64_t tiles = TiledShape::get(from.vec()).tilesPerBatch();
-  // Row-major strides of the source's leading dimensions, in matrices.
-  SmallVector<int64_t> strides(permutation.size(), 1);
-  for (int64_t d = int64_t(strides.size()) - 2; d >= 0; --d)
-    strides[d] = strides[d + 1] * from[d + 1];
+  SmallVector<int64_t> strides = getMatrixStrides(from);
   int64_t chunk = std::min(tiles, kVpuChunkTiles);
   KernelBuilder b(op.getLoc(), rewriter);
   b.setInsertionPoint(op);
@@ -153,10 +159,7 @@ FailureOr<scf::ForOp> tpu::lowerPermuteRows(RewriterBase &rewriter,
   // dimension that the source's rows became.
   int64_t k = permutation.back();
   int64_t p = llvm::find(permutation, rowDim) - permutation.begin();
-  // Row-major strides of the source's leading dimensions, in matrices.
-  SmallVector<int64_t> strides(rowDim, 1);
-  for (int64_t d = rowDim - 2; d >= 0; --d)
-    strides[d] = strides[d + 1] * from[d + 1];
+  SmallVector<int64_t> strides = getMatrixStrides(from);
   int64_t kTileStride = strides[k] * source.tilesPerBatch();
   constexpr int64_t kRows = kSublanes;
   // A chunk is a whole number of result row tiles.
