@@ -1,18 +1,19 @@
-// Where the 858 cycles go (v4: 1142.9 HBM bytes per cycle, DMA latency 100):
-//   b1 @1: dma.ld A, 8 KiB = 8 cycles of transfer (1..9), done at 109.
-//   b3 @3: dma.ld B, 128 KiB = 115 cycles, queued behind A (9..124), done 224.
-//   b6: dma.wait stalls to 224 (218 cycles).  b7 @225: v.bcast, ready 227.
-//   b8 @227 (1 cycle vector-dependency): push of zeros.
-//   b9 @228: mxu.ldw, weights in 128 cycles (ready 356).
-//   b10: push waits for the weights to 356 (127 cycles mxu-weights); its
+// Where the 984 cycles go (v4: the core's half of the chip's HBM
+// bandwidth, 571.4 bytes per cycle; DMA latency 100):
+//   b1 @1: dma.ld A, 8 KiB = 15 cycles of transfer (1..16), done at 116.
+//   b3 @3: dma.ld B, 128 KiB = 230 cycles, queued behind A (16..246), done 346.
+//   b6: dma.wait stalls to 346 (340 cycles).  b7 @347: v.bcast, ready 349.
+//   b8 @349 (1 cycle vector-dependency): push of zeros.
+//   b9 @350: mxu.ldw, weights in 128 cycles (ready 478).
+//   b10: push waits for the weights to 478 (127 cycles mxu-weights); its
 //        result is ready after 8 rows + 254 fill/drain.
-//   b11 @357: br.lt taken, 1 cycle penalty.  b9 @359: second mxu.ldw, ready 487.
-//   b10 @487 (127 more mxu-weights): last push, result ready 487+8+254 = 749.
-//   b11 @488 falls through; b12 pop waits for the result: 489..749 (260).
-//   b13 @751 (pop latency 2: 1 cycle vector-dependency): v.st.
-//   b14 @752: dma.st 4 KiB = 4 cycles, done 752+4+100 = 856.
-//   b15: dma.wait to 856 (103; 321 dma-wait in all).  b16 @857: halt.
-// Total 857 + 1 = 858. Issued MACs count the zero push: 3 x 131072.
+//   b11 @479: br.lt taken, 1 cycle penalty.  b9 @481: second mxu.ldw, ready 609.
+//   b10 @609 (127 more mxu-weights): last push, result ready 609+8+254 = 871.
+//   b11 @610 falls through; b12 pop waits for the result: 611..871 (260).
+//   b13 @873 (pop latency 2: 1 cycle vector-dependency): v.st.
+//   b14 @874: dma.st 4 KiB = 8 cycles, done 874+8+100 = 982.
+//   b15: dma.wait to 982 (107; 447 dma-wait in all).  b16 @983: halt.
+// Total 983 + 1 = 984. Issued MACs count the zero push: 3 x 131072.
 // A = 8x256 (HBM tiles 0-1), B = 256x128 (tiles 2-33), C = 8x128 (tile 34).
 // VMEM rows: A at 0..15, B at 64..319, C at 512. One MXU; K = two tiles of
 // 128, walked by a loop; the result slot is zeroed by a push of zeros so the

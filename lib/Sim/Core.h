@@ -79,7 +79,7 @@ inline unsigned mxuWeightsBusyUnit(int64_t mxu) { return mxuBusyUnit(mxu) + 1; }
 class Core {
 public:
   Core(const isa::Program &program, const ChipInfo &chip, ArchState &state,
-       Memory &memory, Stats &stats, Trace *trace);
+       Memory &memory, Stats &stats, Trace *trace, HbmShare hbmShare);
 
   const isa::Program &program;
   const ChipInfo &chip;

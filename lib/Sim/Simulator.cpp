@@ -43,11 +43,24 @@ std::string Trap::describe() const {
 // Core
 //===----------------------------------------------------------------------===//
 
+const char *getHbmShareName(HbmShare share) {
+  return share == HbmShare::Core ? "core" : "chip";
+}
+
+double getHbmBytesPerCycle(const ChipInfo &chip, HbmShare share) {
+  double chipBytesPerCycle =
+      double(chip.hbmBytesPerSecond) / double(chip.clockHz);
+  return share == HbmShare::Core ? chipBytesPerCycle / chip.tensorCoresPerChip
+                                 : chipBytesPerCycle;
+}
+
 Core::Core(const Program &program, const ChipInfo &chip, ArchState &state,
-           Memory &memory, Stats &stats, Trace *trace)
+           Memory &memory, Stats &stats, Trace *trace, HbmShare hbmShare)
     : program(program), chip(chip), state(state), memory(memory), stats(stats),
       trace(trace), mxuTiming(chip.mxusPerCore) {
-  dma.bytesPerCycle = double(chip.hbmBytesPerSecond) / double(chip.clockHz);
+  dma.bytesPerCycle = getHbmBytesPerCycle(chip, hbmShare);
+  stats.hbmShare = getHbmShareName(hbmShare);
+  stats.hbmPeakBytesPerSecond = dma.bytesPerCycle * double(chip.clockHz);
   busyUnitNames = {"scalar", "vpu", "dma"};
   for (unsigned m = 0; m < chip.mxusPerCore; ++m) {
     busyUnitNames.push_back("mxu" + std::to_string(m));
@@ -159,8 +172,9 @@ decodeProgram(const Program &program) {
 class StepLoop {
 public:
   StepLoop(const Program &program, const ChipInfo &chip, ArchState &state,
-           Memory &memory, Stats &stats, Trace *trace, uint64_t maxCycles)
-      : core(program, chip, state, memory, stats, trace),
+           Memory &memory, Stats &stats, Trace *trace, uint64_t maxCycles,
+           HbmShare hbmShare)
+      : core(program, chip, state, memory, stats, trace, hbmShare),
         bundles(decodeProgram(program)), maxCycles(maxCycles) {
     for (auto &free : unitFree)
       free.assign(kMaxMxus, 0);
@@ -362,7 +376,7 @@ Simulator::create(const Program &program, SimulatorOptions options) {
 
 std::optional<Trap> Simulator::run() {
   StepLoop loop(program, chip, state, memory, stats, trace.get(),
-                options.maxCycles);
+                options.maxCycles, options.hbmShare);
   return loop.run();
 }
 

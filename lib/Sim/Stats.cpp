@@ -118,6 +118,8 @@ std::string Stats::toJson() const {
   field("hbm_bytes_read", std::to_string(hbmBytesRead));
   field("hbm_bytes_written", std::to_string(hbmBytesWritten));
   field("hbm_bandwidth_bytes_per_s", number(hbmBandwidthBytesPerSecond()));
+  field("hbm_share", "\"" + hbmShare + "\"");
+  field("hbm_peak_bytes_per_s", number(hbmPeakBytesPerSecond));
   field("hbm_resident_bytes", std::to_string(hbmResidentBytes));
   field("vmem_peak_bytes", std::to_string(vmemPeakBytes));
   field("host_seconds", number(hostSeconds));
@@ -149,6 +151,9 @@ std::string Stats::toTable() const {
   row("HBM read", std::to_string(hbmBytesRead), "bytes");
   row("HBM written", std::to_string(hbmBytesWritten), "bytes");
   row("HBM bandwidth", number(hbmBandwidthBytesPerSecond() / 1e9), "GB/s");
+  row("  peak", number(hbmPeakBytesPerSecond / 1e9),
+      hbmShare == "core" ? "GB/s (the core's share: half the chip's)"
+                         : "GB/s (the whole chip's: --hbm-bandwidth=chip)");
   row("VMEM peak", std::to_string(vmemPeakBytes), "bytes");
   text += "  busy cycles by unit:\n";
   for (const auto &[unit, cycleCount] : unitBusyCycles)

@@ -5,7 +5,7 @@
 // RUN: tpu-ref random --shape=8x128 --seed=3 -o %t.x.npy
 // RUN: not tpu-sim %t.tpu --quiet --input %t.x.npy --output %t.y.npy --poison-uninitialized 2>&1 | FileCheck %s --check-prefix=TRAP
 // RUN: tpu-sim %t.tpu --quiet --input %t.x.npy --output %t.y.npy --poison-uninitialized; test $? -eq 3
-// TRAP: tpu-sim: error: trap at cycle 106, pc b3 (dma.st 1, s1, s2, s1, s1): uninitialized read: dma.st: VMEM row 8 is read before anything wrote it
+// TRAP: tpu-sim: error: trap at cycle 110, pc b3 (dma.st 1, s1, s2, s1, s1): uninitialized read: dma.st: VMEM row 8 is read before anything wrote it
 
 // Without the check the rows read as zeros; with nan, as the poison NaN
 // 0xFFC0DEAD.

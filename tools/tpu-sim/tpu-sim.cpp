@@ -43,6 +43,10 @@ ABSL_FLAG(std::string, poison_uninitialized, "zero",
           "zero (read zeros), trap (stop with the address; "
           "--poison-uninitialized alone means this), or nan (read NaNs "
           "0xFFC0DEAD, so garbage shows in the results)");
+ABSL_FLAG(std::string, hbm_bandwidth, "core",
+          "the simulated core's HBM bandwidth: core (its share with both "
+          "cores busy, half the chip's) or chip (the whole chip's, as if "
+          "the other core were idle); the statistics say which");
 
 namespace {
 
@@ -138,6 +142,14 @@ int main(int argc, char **argv) {
   else
     return fail(kUsageError, "--poison-uninitialized=" + poison +
                                  " is not a mode; use zero, trap or nan");
+  std::string share = absl::GetFlag(FLAGS_hbm_bandwidth);
+  if (share == "core")
+    options.hbmShare = tpu::sim::HbmShare::Core;
+  else if (share == "chip")
+    options.hbmShare = tpu::sim::HbmShare::Chip;
+  else
+    return fail(kUsageError, "--hbm-bandwidth=" + share +
+                                 " is not a share; use core or chip");
   absl::StatusOr<std::unique_ptr<tpu::sim::Simulator>> created =
       tpu::sim::Simulator::create(*program, options);
   if (!created.ok())

@@ -33,7 +33,7 @@ TEST(DmaRaceTest, LoadOfATileAStoreIsStillWriting) {
   EXPECT_EQ(trap->bundle, "dma.ld 1, s3, s2, s1, s1");
   EXPECT_EQ(trap->reason,
             "dma.ld reads HBM tile 5, which the dma.st issued at b1 (dma.st 0, "
-            "s2, s0, s1, s1) is still writing (done at cycle 105); wait on its "
+            "s2, s0, s1, s1) is still writing (done at cycle 109); wait on its "
             "semaphore (dma.wait 0, ...) first");
 }
 

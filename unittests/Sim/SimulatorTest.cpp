@@ -416,7 +416,7 @@ TEST(TrapTest, ReportsPcBundleAndReason) {
   EXPECT_EQ(trap->kind, Trap::Kind::DmaRace);
   EXPECT_EQ(trap->reason,
             "v.st writes VMEM row 3, which the dma.st issued at b1 (dma.st 0, "
-            "s0, s0, s1, s1) is still reading (done at cycle 105); wait on "
+            "s0, s0, s1, s1) is still reading (done at cycle 109); wait on "
             "its semaphore (dma.wait 0, ...) first");
 
   Machine smem({"s.li s1, 4096", "s.ld s2, s1, 0", "halt"});

@@ -64,39 +64,56 @@ TEST(TimingTest, WeightLoadsOverlapPushesOnOtherMxus) {
   EXPECT_EQ(m.stats().cycles, 394u);
 }
 
-TEST(TimingTest, DmaMovesAtTheChipsBandwidth) {
+TEST(TimingTest, DmaMovesAtTheCoresShareOfBandwidth) {
   // One DMA of 100 tiles (409600 bytes) issued at cycle 1, waited for, then
-  // halt: cycles = 1 + ceil(bytes / (bandwidth / clock)) + latency + 2.
+  // halt: cycles = 1 + ceil(bytes / (bandwidth / clock)) + latency + 2,
+  // with the core's share of the chip's bandwidth (half) by default and
+  // all of it when asked.
+  std::vector<std::string> program = {"s.li s1, 100 ; s.li s2, 1",
+                                      "dma.ld 0, s0, s0, s1, s2",
+                                      "dma.wait 0, 1", "halt"};
   for (ChipKind chip : {ChipKind::V2, ChipKind::V3, ChipKind::V4}) {
-    Machine m({"s.li s1, 100 ; s.li s2, 1", "dma.ld 0, s0, s0, s1, s2",
-               "dma.wait 0, 1", "halt"},
-              chip);
-    ASSERT_FALSE(m.run());
-    const ChipInfo &info = getChipInfo(chip);
-    double bytesPerCycle = double(info.hbmBytesPerSecond) / info.clockHz;
-    uint64_t transfer = uint64_t(std::ceil(409600 / bytesPerCycle));
-    EXPECT_EQ(m.stats().cycles, 1 + transfer + kDmaLatencyCycles + 2)
-        << info.name;
-    EXPECT_EQ(m.stats().unitBusyCycles.at("dma"), transfer);
-    EXPECT_EQ(m.stats().hbmBytesRead, 409600u);
+    for (HbmShare share : {HbmShare::Core, HbmShare::Chip}) {
+      SimulatorOptions options;
+      options.hbmShare = share;
+      Machine m(program, chip, options);
+      ASSERT_FALSE(m.run());
+      const ChipInfo &info = getChipInfo(chip);
+      double bytesPerCycle = double(info.hbmBytesPerSecond) / info.clockHz;
+      if (share == HbmShare::Core)
+        bytesPerCycle /= 2;
+      uint64_t transfer = uint64_t(std::ceil(409600 / bytesPerCycle));
+      EXPECT_EQ(m.stats().cycles, 1 + transfer + kDmaLatencyCycles + 2)
+          << info.name;
+      EXPECT_EQ(m.stats().unitBusyCycles.at("dma"), transfer);
+      EXPECT_EQ(m.stats().hbmBytesRead, 409600u);
+      EXPECT_EQ(m.stats().hbmShare, getHbmShareName(share));
+      EXPECT_DOUBLE_EQ(m.stats().hbmPeakBytesPerSecond,
+                       bytesPerCycle * info.clockHz);
+    }
   }
-  // v4 by hand: 1.2e12 / 1.05e9 = 1142.86 bytes a cycle; 358.4 -> 359.
-  Machine v4({"s.li s1, 100 ; s.li s2, 1", "dma.ld 0, s0, s0, s1, s2",
-              "dma.wait 0, 1", "halt"});
+  // v4 by hand: 1.2e12 / 1.05e9 / 2 = 571.43 bytes a cycle, 716.8 -> 717
+  // cycles of transfer; the whole chip's, 1142.86 a cycle, 358.4 -> 359.
+  Machine v4(program);
   ASSERT_FALSE(v4.run());
-  EXPECT_EQ(v4.stats().cycles, 462u);
+  EXPECT_EQ(v4.stats().cycles, 820u);
+  SimulatorOptions whole;
+  whole.hbmShare = HbmShare::Chip;
+  Machine v4Whole(program, ChipKind::V4, whole);
+  ASSERT_FALSE(v4Whole.run());
+  EXPECT_EQ(v4Whole.stats().cycles, 462u);
 }
 
 TEST(TimingTest, DmasQueueOnOneEngine) {
   // Two 1-tile DMAs back to back: the second starts when the first's
-  // transfer ends (4 cycles on v4), not when it completes.
+  // transfer ends (8 cycles on v4), not when it completes.
   Machine m({"s.li s1, 1", "dma.ld 0, s0, s0, s1, s1 ; s.li s2, 8",
              "dma.ld 1, s2, s1, s1, s1", "dma.wait 1, 1", "dma.wait 0, 1",
              "halt"});
   ASSERT_FALSE(m.run());
-  // first: 1..5, done 105; second: 5..9, done 109; wait 1 @109, wait 0
-  // @110, halt @111.
-  EXPECT_EQ(m.stats().cycles, 112u);
+  // first: 1..9, done 109; second: 9..17, done 117; wait 1 @117, wait 0
+  // @118, halt @119.
+  EXPECT_EQ(m.stats().cycles, 120u);
 }
 
 TEST(TimingTest, LatenciesAndBranches) {

@@ -66,12 +66,22 @@ struct Trap {
   std::string describe() const;
 };
 
+/// How much of the chip's HBM bandwidth the simulated core gets
+/// (docs/Simulator.md, "The machine"): its share with both cores busy,
+/// half the chip's (on v2 and v3 each core has its own stacks; v4's two
+/// cores share the chip's), or the whole chip's (--hbm-bandwidth=chip).
+enum class HbmShare { Core, Chip };
+const char *getHbmShareName(HbmShare share);
+/// The simulated core's HBM bytes per cycle under `share`.
+double getHbmBytesPerCycle(const ChipInfo &chip, HbmShare share);
+
 struct SimulatorOptions {
   uint64_t maxCycles = 1000000000;
   bool trace = false;
   /// What reads of never-written HBM, VMEM and vector registers do
   /// (--poison-uninitialized).
   UninitializedReads uninitialized = UninitializedReads::Zero;
+  HbmShare hbmShare = HbmShare::Core;
 };
 
 class Simulator {

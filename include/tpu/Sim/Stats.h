@@ -56,6 +56,10 @@ struct Stats {
   uint64_t mxuMacsIssued = 0;
   uint64_t hbmBytesRead = 0;
   uint64_t hbmBytesWritten = 0;
+  /// The core's HBM bandwidth, and whose it is: "core" (its share, half
+  /// the chip's) or "chip" (all of it).
+  std::string hbmShare;
+  double hbmPeakBytesPerSecond = 0;
   uint64_t vmemPeakBytes = 0;
   uint64_t hbmResidentBytes = 0;
   double hostSeconds = 0;
