@@ -25,8 +25,9 @@ namespace operand_kinds {
 std::vector<InstInfo> buildTable() {
   using namespace operand_kinds;
   return {
-#define TPU_INST(ENUM, MNEMONIC, OPCODE, SLOT, UNIT, LATENCY, ...)             \
-  {Opcode::ENUM, MNEMONIC, Slot::SLOT, Unit::UNIT, LATENCY, {__VA_ARGS__}},
+#define TPU_INST(ENUM, MNEMONIC, OPCODE, SLOT, UNIT, LATENCY, INTERVAL, ...)   \
+  {Opcode::ENUM,   MNEMONIC, Slot::SLOT,   Unit::UNIT,                         \
+   LATENCY,        INTERVAL, {__VA_ARGS__}},
 #include "tpu/ISA/ISA.def"
   };
 }
@@ -206,6 +207,19 @@ absl::Status verifyBundle(const Bundle &bundle) {
       }
       written[reg] = true;
     }
+  }
+  // An instruction that occupies its unit for more than a cycle shares it
+  // with nothing else in its bundle (the unit takes one at a time).
+  for (const Instruction &inst : bundle.instructions) {
+    const InstInfo &info = inst.info();
+    if (info.issueInterval <= 1)
+      continue;
+    for (const Instruction &other : bundle.instructions)
+      if (&other != &inst && other.info().unit == info.unit)
+        return absl::InvalidArgumentError(absl::StrCat(
+            info.mnemonic, " occupies the ", getUnitName(info.unit),
+            " unit for ", info.issueInterval, " cycles, so ", other.info().mnemonic,
+            " cannot share its bundle; put it in another"));
   }
   for (unsigned s = 0; s < kNumSlots; ++s) {
     unsigned limit = getSlotInfo(Slot(s)).limit;

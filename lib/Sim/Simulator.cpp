@@ -119,6 +119,7 @@ struct DecodedInstruction {
   /// Which copy of the unit: the MXU for the Mxu unit, else 0.
   unsigned unitInstance;
   unsigned latency;
+  unsigned issueInterval;
   /// Registers it reads or writes, in operand order (the scoreboard waits
   /// for each), and those it writes (made ready after its latency).
   std::vector<unsigned> touched, written;
@@ -142,6 +143,7 @@ decodeProgram(const Program &program) {
                                info.unit,
                                0,
                                info.latency,
+                               info.issueInterval,
                                {},
                                {},
                                {}};
@@ -248,7 +250,7 @@ void StepLoop::retire(const std::vector<DecodedInstruction> &bundle) {
         core.vregWritten.set(reg - kNumScalarRegisters);
     }
     unitFree[unsigned(inst.unit)][inst.unitInstance] =
-        core.now + getIssueInterval(inst.unit);
+        core.now + inst.issueInterval;
     scalarBusy |= inst.slot == Slot::Scalar;
     vectorBusy |= inst.slot == Slot::Vector || inst.slot == Slot::VectorMem;
   }

@@ -132,8 +132,8 @@ TEST(EncodingTest, TableDerivedConstants) {
     if (getSlotInfo(Slot(s)).countsAs == Slot(s))
       slots += getSlotInfo(Slot(s)).limit;
   EXPECT_EQ(slots, 9u);
-  for (unsigned u = 0; u < kNumUnits; ++u)
-    EXPECT_GE(getIssueInterval(Unit(u)), 1u) << getUnitName(Unit(u));
+  for (const InstInfo &info : allInstructions())
+    EXPECT_GE(info.issueInterval, 1u) << info.mnemonic;
 }
 
 TEST(EncodingTest, RegisterAccessFollowsOperandKinds) {
@@ -259,6 +259,16 @@ TEST(BundleTest, SlotRules) {
             "bundle has 2 control-flow instructions; the limit is 1");
   EXPECT_EQ(check({vadd, Instruction{Opcode::VMul, {1, 2, 3}}}),
             "v1 is written twice in one bundle");
+  // A v.xpose holds the transpose unit for 16 cycles: nothing else of the
+  // Xlu shares its bundle; other units' instructions may.
+  Instruction xpose{Opcode::VXpose, {16, 0}};
+  EXPECT_EQ(check({xpose, Instruction{Opcode::VRsum, {1, 2}}}),
+            "v.xpose occupies the Xlu unit for 16 cycles, so v.rsum cannot "
+            "share its bundle; put it in another");
+  EXPECT_EQ(check({Instruction{Opcode::VXpose, {0, 16}}, xpose}).rfind(
+                "v.xpose occupies the Xlu unit for 16 cycles, so v.xpose", 0),
+            0u);
+  EXPECT_EQ(check({xpose, Instruction{Opcode::VAdd, {1, 2, 3}}}), "");
   EXPECT_EQ(check({sadd, Instruction{Opcode::SLi, {1, 5}}}),
             "s1 is written twice in one bundle");
   EXPECT_EQ(check({Instruction{Opcode::VAdd, {40, 2, 3}}}),

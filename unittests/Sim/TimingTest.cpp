@@ -116,6 +116,17 @@ TEST(TimingTest, DmasQueueOnOneEngine) {
   EXPECT_EQ(m.stats().cycles, 120u);
 }
 
+TEST(TimingTest, TransposesHoldTheXluForSixteenCycles) {
+  // v.xpose @0 occupies the XLU until 16: a lane reduction on registers it
+  // does not touch waits for the unit; a v.add on the VPU does not.
+  Machine m({"v.xpose v16, v0", "v.add v1, v2, v3", "v.rsum v5, v4",
+             "halt"});
+  ASSERT_FALSE(m.run());
+  // xpose @0, add @1, rsum @16 (14 unit-busy stall cycles).
+  EXPECT_EQ(m.stats().stallCycles.at("unit-busy"), 14u);
+  EXPECT_EQ(m.stats().unitBusyCycles.at("vpu"), 3u);
+}
+
 TEST(TimingTest, LatenciesAndBranches) {
   // v.add has latency 2: the dependent v.mul waits one cycle. A taken branch
   // costs one cycle.

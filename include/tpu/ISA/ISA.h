@@ -159,16 +159,6 @@ inline constexpr SlotInfo getSlotInfo(Slot slot) {
   return {0, slot};
 }
 
-inline constexpr unsigned getIssueInterval(Unit unit) {
-  switch (unit) {
-#define TPU_UNIT(ENUM, INTERVAL)                                               \
-  case Unit::ENUM:                                                             \
-    return INTERVAL;
-#include "tpu/ISA/ISA.def"
-  }
-  return 1;
-}
-
 /// Names as ISA.def (and docs/ISA.md) spell them: "VectorMem", "Vpu", "SDst".
 const char *getSlotName(Slot slot);
 const char *getUnitName(Unit unit);
@@ -185,6 +175,8 @@ struct InstInfo {
   Slot slot;
   Unit unit;
   unsigned latency;
+  /// Cycles the instruction occupies its unit (1: pipelined).
+  unsigned issueInterval;
   std::array<OperandKind, kMaxOperands> operands;
 
   unsigned getNumOperands() const;
