@@ -493,70 +493,60 @@ void InsertRowsOp::getEffects(
   addKernelEffects(*this, getOutsRange(), effects);
 }
 
+/// Checks that `permutation` orders the first `count` dimensions of `op`'s
+/// source (`which` names them in the message) and that its result is the
+/// source with those dimensions so permuted and the rest kept.
+template <typename Op>
+static LogicalResult verifyPermutation(Op op, size_t count, StringRef which) {
+  Value result = op.getResultValue();
+  ArrayRef<int64_t> from = shapeOf(op.getSource()), to = shapeOf(result);
+  ArrayRef<int64_t> permutation = op.getPermutation();
+  SmallVector<int64_t> sorted(permutation);
+  llvm::sort(sorted);
+  if (permutation.size() != count ||
+      !llvm::equal(sorted, llvm::seq<int64_t>(0, count)))
+    return op.emitOpError()
+           << "permutation must order the " << count << " " << which << " of "
+           << op.getSource().getType() << ", got [" << permutation << "]";
+  SmallVector<int64_t> expected;
+  for (int64_t d : permutation)
+    expected.push_back(from[d]);
+  expected.append(from.begin() + count, from.end());
+  if (to != ArrayRef<int64_t>(expected) ||
+      elementTypeOf(op.getSource()) != elementTypeOf(result))
+    return op.emitOpError() << "result must be " << formatShape(expected)
+                            << " of the source's element type, got "
+                            << result.getType();
+  return success();
+}
+
 LogicalResult PermuteMatricesOp::verify() {
   if (failed(verifyKernelForm(*this, getSource(), getOutsRange())))
     return failure();
-  Value result = getResultValue();
-  ArrayRef<int64_t> from = shapeOf(getSource()), to = shapeOf(result);
-  ArrayRef<int64_t> permutation = getPermutation();
+  ArrayRef<int64_t> from = shapeOf(getSource());
   if (from.size() < 3)
     return emitOpError() << "permutes the leading dimensions of a rank >= 3 "
                             "shape, got "
                          << getSource().getType();
-  size_t leading = from.size() - 2;
-  SmallVector<int64_t> sorted(permutation);
-  llvm::sort(sorted);
-  bool isPermutation = permutation.size() == leading &&
-                       llvm::equal(sorted, llvm::seq<int64_t>(0, leading));
-  if (!isPermutation)
-    return emitOpError() << "permutation must order the " << leading
-                         << " leading dimensions of " << getSource().getType()
-                         << ", got [" << permutation << "]";
-  SmallVector<int64_t> expected;
-  for (int64_t d : permutation)
-    expected.push_back(from[d]);
-  expected.append(from.end() - 2, from.end());
-  if (to != ArrayRef<int64_t>(expected) ||
-      elementTypeOf(getSource()) != elementTypeOf(result))
-    return emitOpError() << "result must be " << formatShape(expected)
-                         << " of the source's element type, got "
-                         << result.getType();
-  return success();
+  return verifyPermutation(*this, from.size() - 2, "leading dimensions");
 }
 
 LogicalResult PermuteRowsOp::verify() {
   if (failed(verifyKernelForm(*this, getSource(), getOutsRange())))
     return failure();
-  Value result = getResultValue();
-  ArrayRef<int64_t> from = shapeOf(getSource()), to = shapeOf(result);
-  ArrayRef<int64_t> permutation = getPermutation();
+  ArrayRef<int64_t> from = shapeOf(getSource());
   if (from.size() < 2)
     return emitOpError() << "permutes the rows of a rank >= 2 shape, got "
                          << getSource().getType();
-  size_t kept = from.size() - 1;
-  SmallVector<int64_t> sorted(permutation);
-  llvm::sort(sorted);
-  if (permutation.size() != kept ||
-      !llvm::equal(sorted, llvm::seq<int64_t>(0, kept)))
-    return emitOpError() << "permutation must order the " << kept
-                         << " dimensions before the last of "
-                         << getSource().getType() << ", got [" << permutation
-                         << "]";
-  if (permutation.back() == int64_t(kept) - 1)
+  if (failed(verifyPermutation(*this, from.size() - 1,
+                               "dimensions before the last")))
+    return failure();
+  if (getPermutation().back() == int64_t(from.size()) - 2)
     return emitOpError() << "keeps the rows in place; that is "
                             "tpu.permute_matrices";
   if (llvm::is_contained(from, 0))
     return emitOpError() << "has no rows to move in "
                          << getSource().getType();
-  SmallVector<int64_t> expected;
-  for (int64_t d : permutation)
-    expected.push_back(from[d]);
-  expected.push_back(from.back());
-  if (to != ArrayRef<int64_t>(expected) ||
-      elementTypeOf(getSource()) != elementTypeOf(result))
-    return emitOpError() << "result must be " << formatShape(expected)
-                         << " of the source's element type, got "
-                         << result.getType();
   return success();
 }
 
