@@ -109,7 +109,8 @@ public:
     std::optional<ElementType> elementType = lookupElementType(type);
     if (!failed() && !elementType)
       error = "corrupt: tensor '" + tensor.name + "' has element type code " +
-              std::to_string(type) + " (known: " + describeElementTypeCodes() + ")";
+              std::to_string(type) + " (known: " +
+              describeElementTypeCodes() + ")";
     tensor.elementType = elementType.value_or(ElementType::F32);
     uint8_t rank = get<uint8_t>("a tensor rank");
     for (unsigned i = 0; i < rank && !failed(); ++i)

@@ -216,10 +216,12 @@ absl::Status verifyBundle(const Bundle &bundle) {
       continue;
     for (const Instruction &other : bundle.instructions)
       if (&other != &inst && other.info().unit == info.unit)
-        return absl::InvalidArgumentError(absl::StrCat(
-            info.mnemonic, " occupies the ", getUnitName(info.unit),
-            " unit for ", info.issueInterval, " cycles, so ", other.info().mnemonic,
-            " cannot share its bundle; put it in another"));
+        return absl::InvalidArgumentError(
+            absl::StrCat(info.mnemonic, " occupies the ",
+                         getUnitName(info.unit), " unit for ",
+                         info.issueInterval, " cycles, so ",
+                         other.info().mnemonic,
+                         " cannot share its bundle; put it in another"));
   }
   for (unsigned s = 0; s < kNumSlots; ++s) {
     unsigned limit = getSlotInfo(Slot(s)).limit;

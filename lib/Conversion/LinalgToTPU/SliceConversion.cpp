@@ -164,7 +164,8 @@ Value extractLanes(OpBuilder &b, Location loc, Value value, int64_t offset,
   int64_t rank = type.getRank();
   Value rows = createTranspose(b, loc, value, swapMinor(rank));
   SmallVector<int64_t> offsets(rank, 0);
-  auto sizes = llvm::to_vector(cast<RankedTensorType>(rows.getType()).getShape());
+  auto sizes =
+      llvm::to_vector(cast<RankedTensorType>(rows.getType()).getShape());
   offsets[rank - 2] = offset;
   sizes[rank - 2] = size;
   return createTranspose(b, loc, extractBox(b, loc, rows, offsets, sizes),
@@ -251,7 +252,8 @@ FailureOr<Value> tpu::decomposeLaneSlice(RewriterBase &rewriter,
   auto boxType = dest.clone(sizes);
   std::optional<SmallVector<ReassociationIndices>> groups;
   if (boxType != op.getSourceType() &&
-      !(groups = getReassociationIndicesForReshape(op.getSourceType(), boxType)))
+      !(groups =
+            getReassociationIndicesForReshape(op.getSourceType(), boxType)))
     return failure();
   Location loc = op.getLoc();
   rewriter.setInsertionPoint(op);

@@ -118,7 +118,8 @@ mlir::FailureOr<mlir::Value>
 decomposeLaneSlice(mlir::RewriterBase &rewriter,
                    mlir::tensor::ExtractSliceOp op);
 mlir::FailureOr<mlir::Value>
-decomposeLaneSlice(mlir::RewriterBase &rewriter, mlir::tensor::InsertSliceOp op);
+decomposeLaneSlice(mlir::RewriterBase &rewriter,
+                   mlir::tensor::InsertSliceOp op);
 
 /// Whether `op` is a matrix product convertMatmul takes.
 bool isMatmulLike(mlir::Operation *op);
