@@ -132,37 +132,25 @@ struct Decompose : public OpRewritePattern<Op> {
 };
 
 
-/// An op that moves lanes becomes what `decompose` builds (transposes
-/// around steps on rows), when it can.
-template <typename Op, FailureOr<Value> (*decompose)(RewriterBase &, Op)>
+/// A reshape or slice that moves lanes becomes transposes around steps on
+/// rows (decomposeLaneReshape, decomposeLaneSlice), when it can.
+template <typename Op>
 struct DecomposeRelayout : public OpRewritePattern<Op> {
   using OpRewritePattern<Op>::OpRewritePattern;
   LogicalResult matchAndRewrite(Op op,
                                 PatternRewriter &rewriter) const override {
-    FailureOr<Value> result = decompose(rewriter, op);
+    FailureOr<Value> result;
+    if constexpr (std::is_same_v<Op, tensor::ExtractSliceOp> ||
+                  std::is_same_v<Op, tensor::InsertSliceOp>)
+      result = decomposeLaneSlice(rewriter, op);
+    else
+      result = decomposeLaneReshape(rewriter, op);
     if (failed(result))
       return failure();
     rewriter.replaceOp(op, *result);
     return success();
   }
 };
-
-FailureOr<Value> decomposeExpand(RewriterBase &rewriter,
-                                 tensor::ExpandShapeOp op) {
-  return decomposeLaneReshape(rewriter, op);
-}
-FailureOr<Value> decomposeCollapse(RewriterBase &rewriter,
-                                   tensor::CollapseShapeOp op) {
-  return decomposeLaneReshape(rewriter, op);
-}
-FailureOr<Value> decomposeExtract(RewriterBase &rewriter,
-                                  tensor::ExtractSliceOp op) {
-  return decomposeLaneSlice(rewriter, op);
-}
-FailureOr<Value> decomposeInsert(RewriterBase &rewriter,
-                                 tensor::InsertSliceOp op) {
-  return decomposeLaneSlice(rewriter, op);
-}
 
 /// A transpose of a transpose is one (or none), so the transposes that
 /// move lanes for a reshape and those of the program cancel where they
@@ -242,12 +230,11 @@ struct ConvertLinalgPass
     // Then what moves lanes, as transposes around steps on rows (the
     // inserts a concat became included).
     RewritePatternSet relayouts(&getContext());
-    relayouts.add<
-        DecomposeRelayout<tensor::ExpandShapeOp, decomposeExpand>,
-        DecomposeRelayout<tensor::CollapseShapeOp, decomposeCollapse>,
-        DecomposeRelayout<tensor::ExtractSliceOp, decomposeExtract>,
-        DecomposeRelayout<tensor::InsertSliceOp, decomposeInsert>,
-        ComposeTransposes>(&getContext());
+    relayouts.add<DecomposeRelayout<tensor::ExpandShapeOp>,
+                  DecomposeRelayout<tensor::CollapseShapeOp>,
+                  DecomposeRelayout<tensor::ExtractSliceOp>,
+                  DecomposeRelayout<tensor::InsertSliceOp>, ComposeTransposes>(
+        &getContext());
     walkAndApplyPatterns(getOperation(), std::move(relayouts));
     // Transposes a composition replaced are dead (the walk erases only
     // what it visits), and so are their inits.

@@ -100,10 +100,10 @@ bool slicesLanes(OffsetSizeAndStrideOpInterface op, RankedTensorType big) {
   return op.getStaticSizes().back() != big.getShape().back();
 }
 
-/// Whether the box also cuts a dimension before the last.
-bool slicesRows(OffsetSizeAndStrideOpInterface op, RankedTensorType big) {
-  return !llvm::equal(op.getStaticSizes().drop_back(),
-                      big.getShape().drop_back());
+/// Whether a box of `sizes` also cuts a dimension of `big` before the
+/// last.
+bool slicesRows(ArrayRef<int64_t> sizes, RankedTensorType big) {
+  return !llvm::equal(sizes.drop_back(), big.getShape().drop_back());
 }
 
 /// The permutation that swaps the last two of `rank` dimensions.
@@ -174,6 +174,19 @@ Value extractLanes(OpBuilder &b, Location loc, Value value, int64_t offset,
 
 } // namespace
 
+/// The box at `offsets` of `sizes` of `value` (a matrix or more): its
+/// whole rows first, as rows; then its lanes.
+static Value extractLaneBox(OpBuilder &b, Location loc, Value value,
+                            ArrayRef<int64_t> offsets,
+                            ArrayRef<int64_t> sizes) {
+  auto type = cast<RankedTensorType>(value.getType());
+  if (slicesRows(sizes, type)) {
+    auto [rowOffsets, rowSizes] = wholeRows(offsets, sizes, type);
+    value = extractBox(b, loc, value, rowOffsets, rowSizes);
+  }
+  return extractLanes(b, loc, value, offsets.back(), sizes.back());
+}
+
 FailureOr<Value> tpu::decomposeLaneSlice(RewriterBase &rewriter,
                                          tensor::ExtractSliceOp op) {
   RankedTensorType source = op.getSourceType();
@@ -187,22 +200,16 @@ FailureOr<Value> tpu::decomposeLaneSlice(RewriterBase &rewriter,
     return failure();
   Location loc = op.getLoc();
   rewriter.setInsertionPoint(op);
-  Value value = op.getSource();
-  if (source.getRank() == 1) {
-    // A vector's elements: the lanes of the 1 x n matrix.
-    value = asVector(rewriter, loc,
-                     extractLanes(rewriter, loc,
-                                  asMatrix(rewriter, loc, value),
-                                  op.getStaticOffsets()[0], sizes[0]));
-  } else {
-    // The rows first, as rows; then the lanes.
-    if (slicesRows(op, source)) {
-      auto [o, s] = wholeRows(op.getStaticOffsets(), sizes, source);
-      value = extractBox(rewriter, loc, value, o, s);
-    }
-    value = extractLanes(rewriter, loc, value, op.getStaticOffsets().back(),
-                         sizes.back());
-  }
+  // A vector's elements: the same, from its 1 x n matrix.
+  Value value =
+      source.getRank() == 1
+          ? asVector(rewriter, loc,
+                     extractLaneBox(rewriter, loc,
+                                    asMatrix(rewriter, loc, op.getSource()),
+                                    {0, op.getStaticOffsets()[0]},
+                                    {1, sizes[0]}))
+          : extractLaneBox(rewriter, loc, op.getSource(),
+                           op.getStaticOffsets(), sizes);
   if (groups)
     value = tensor::CollapseShapeOp::create(rewriter, loc, op.getType(), value,
                                             *groups);
@@ -222,8 +229,7 @@ static Value insertLanes(OpBuilder &b, Location loc, Value source,
     return getAsIndexOpFoldResult(context, values);
   };
   SmallVector<int64_t> strides(rank, 1);
-  bool rowsToo = !llvm::equal(sizes.drop_back(),
-                              destType.getShape().drop_back());
+  bool rowsToo = slicesRows(sizes, destType);
   auto [rowOffsets, rowSizes] = wholeRows(offsets, sizes, destType);
   Value block =
       rowsToo ? extractBox(b, loc, dest, rowOffsets, rowSizes) : dest;
