@@ -6,6 +6,8 @@
 
 #include "absl/strings/str_cat.h"
 
+#include <algorithm>
+
 namespace tpu::sim {
 
 using isa::TensorSignature;
@@ -50,35 +52,30 @@ absl::StatusOr<int64_t> transferToDevice(Memory &memory,
         absl::StrCat("argument '", argument.name,
                      "' does not fit in HBM: ", status.message()));
   };
-  // Padding must read as zero even where HBM held something before: write
-  // every tile of the image, padding included.
-  Tile zero{};
-  for (int64_t t = 0; t < tiled.numTiles(); ++t)
-    if (absl::Status status = memory.writeHbmTile(argument.hbmTile + t, zero);
-        !status.ok())
-      return placed(status);
   // A bf16 argument's f32 values round as the machine rounds (to nearest
-  // even, subnormals to zero, NaNs quiet); its words are the f32 of the
-  // bf16 value, as every bf16 tensor's.
+  // even, subnormals to zero, NaNs quiet), and pack two to a word.
   bool bf16 = argument.elementType == isa::ElementType::BF16;
   int64_t rounded = 0;
-  size_t index = 0;
-  for (int64_t b = 0; b < tiled.batch; ++b)
-    for (int64_t r = 0; r < tiled.rows; ++r)
-      for (int64_t c = 0; c < tiled.cols; ++c) {
-        uint32_t word = array.words[index++];
-        if (bf16) {
-          uint32_t value = uint32_t(toBF16(floatOf(word))) << 16;
-          rounded += value != word;
-          word = value;
-        }
-        int64_t offset = tiled.wordOffset(b, r, c);
-        if (absl::Status status =
-                memory.writeHbmWord(argument.hbmTile + offset / kWordsPerTile,
-                                    offset % kWordsPerTile, word);
-            !status.ok())
-          return placed(status);
-      }
+  // The whole image, padding included, so padding reads as zero even where
+  // HBM held something before.
+  std::vector<uint32_t> image(size_t(tiled.numTiles()) * kWordsPerTile, 0);
+  for (int64_t index = 0; index < tiled.numElements(); ++index) {
+    uint32_t word = array.words[size_t(index)];
+    if (bf16) {
+      uint16_t value = toBF16(floatOf(word));
+      rounded += uint32_t(value) << 16 != word;
+      word = value;
+    }
+    tiled.setElement(image, index, word);
+  }
+  for (int64_t t = 0; t < tiled.numTiles(); ++t) {
+    Tile tile;
+    std::copy_n(image.begin() + t * int64_t(kWordsPerTile), kWordsPerTile,
+                tile.begin());
+    if (absl::Status status = memory.writeHbmTile(argument.hbmTile + t, tile);
+        !status.ok())
+      return placed(status);
+  }
   return rounded;
 }
 
@@ -105,7 +102,8 @@ absl::StatusOr<NpyArray> transferToHost(const Memory &memory,
           return absl::InvalidArgumentError(absl::StrCat(
               "result '", result.name, "' is not in HBM: ", status.message()));
         }
-        array.words.push_back(word);
+        uint32_t bits = tiled.elementBits(word, r);
+        array.words.push_back(tiled.packing == 1 ? bits : bits << 16);
       }
   return array;
 }

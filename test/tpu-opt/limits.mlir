@@ -6,7 +6,7 @@
 // RUN: tpu-opt %s --tpu-compile="chip=v4 default-precision=highest" -o /dev/null
 // RUN: tpu-opt %s --tpu-compile="chip=v2 default-precision=default" -o /dev/null
 
-// V2: limits.mlir:[[@LINE+5]]:8: error: tpu-plan-memory: this buffer (memref<40000x40064xbf16, {{.*}}>, 6410240000 bytes) does not fit the HBM of a v2 core: the program's buffers need {{[0-9]+}} bytes, the core has 8589934592; use smaller operands, or a chip with more HBM per core
+// V2: limits.mlir:[[@LINE+5]]:8: error: tpu-plan-memory: this buffer (memref<40000x40064xbf16, {{.*}}>, 3205120000 bytes) does not fit the HBM of a v2 core: the program's buffers need {{[0-9]+}} bytes, the core has 8589934592; use smaller operands, or a chip with more HBM per core
 func.func @main(%a: tensor<40000x40000xf32>, %b: tensor<40000x8xf32>) -> tensor<40000x8xf32> {
   %zero = arith.constant 0.0 : f32
   %empty = tensor.empty() : tensor<40000x8xf32>

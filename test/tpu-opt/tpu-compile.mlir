@@ -35,7 +35,9 @@
 // ASM: ; chip v3, entry main, {{[0-9]+}} bundles, useful MACs 1625400
 // ASM: v.rne.bf16
 // ASM: v.trunc.bf16
-// ASM: mxu.ldw 1,
+// ASM: v.pack.bf16
+// ASM: mxu.ldw.bf16 1,
+// ASM: v.unpack.lo
 // ASM: mxu.push 1,
 // ASM: mxu.pop {{v[0-9]+}}, 1,
 // ASM: v.cmp.ne

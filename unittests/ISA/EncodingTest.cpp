@@ -246,7 +246,7 @@ TEST(BundleTest, SlotRules) {
   EXPECT_EQ(check({Instruction{Opcode::MxuLdw, {0, 1, 2}},
                    Instruction{Opcode::MxuPush, {1, 1, 2, 0}}}),
             "bundle has 2 MatrixPush-slot instructions; the limit is 1 (the "
-            "MatrixPush slots take mxu.ldw, mxu.push)");
+            "MatrixPush slots take mxu.ldw, mxu.ldw.bf16, mxu.push)");
   EXPECT_EQ(check({Instruction{Opcode::MxuPop, {1, 0, 0}},
                    Instruction{Opcode::MxuPop, {2, 1, 0}}}),
             "bundle has 2 MatrixPop-slot instructions; the limit is 1 (the "

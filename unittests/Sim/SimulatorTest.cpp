@@ -389,6 +389,39 @@ TEST(MxuTest, OperandsRoundToBf16AndSpecialValuesPropagate) {
   EXPECT_EQ(bitsOf(out[384 + 3]), kCanonicalNaNBits);
 }
 
+// A packed bf16 weight tile (8 rows of words, rows k and k + 8 of each
+// 16 in the low and high halves) latches the same weights as the 128 rows
+// of f32 words mxu.ldw reads; a subnormal flushes either way.
+TEST(MxuTest, PackedWeightsLatchAsTheirF32Words) {
+  std::mt19937 rng(11);
+  std::normal_distribution<float> dist;
+  std::vector<uint16_t> weights(128 * 128);
+  for (uint16_t &w : weights)
+    w = toBF16(dist(rng));
+  // Column 7: a bf16 subnormal (2^-133) in row 5, zeros elsewhere.
+  for (int k = 0; k < 128; ++k)
+    weights[k * 128 + 7] = k == 5 ? 0x0001 : 0;
+  Machine m({"s.li s1, 8 ; s.li s2, 256", "mxu.ldw 0, s0, s1",
+             "mxu.ldw.bf16 1, s2, s1",
+             "mxu.push 0, v0, s0, 0 ; v.mov v3, v0", "mxu.push 1, v3, s0, 0",
+             "mxu.pop v1, 0, s0", "mxu.pop v2, 1, s0", "halt"});
+  for (int k = 0; k < 128; ++k)
+    for (int n = 0; n < 128; ++n) {
+      uint32_t bits = weights[k * 128 + n];
+      m.vmem(k)[n] = bits << 16;
+      int64_t row = 256 + (k / 16) * 8 + k % 8;
+      m.vmem(row)[n] |= k % 16 < 8 ? bits : bits << 16;
+    }
+  for (int i = 0; i < 1024; ++i)
+    m.setVf(0, i / 128, i % 128, dist(rng));
+  m.setVf(0, 0, 5, 0x1p126f); // times the subnormal: 2^-7 unless flushed
+  ASSERT_FALSE(m.run());
+  for (int i = 0; i < 1024; ++i)
+    ASSERT_EQ(m.vreg(2)[i], m.vreg(1)[i]) << "element " << i;
+  EXPECT_NE(m.vf(1, 0, 0), 0.0f);
+  EXPECT_EQ(m.vf(2, 0, 7), 0.0f);
+}
+
 TEST(TrapTest, ReportsPcBundleAndReason) {
   Machine slot({"s.li s1, 128", "mxu.push 0, v0, s1, 0", "halt"});
   std::optional<Trap> trap = slot.run();

@@ -36,7 +36,7 @@ namespace tpu::isa {
 
 inline constexpr char kBinaryMagic[8] = {'T', 'P', 'U', '-',
                                          'B', 'I', 'N', '\n'};
-inline constexpr uint32_t kBinaryVersion = 2;
+inline constexpr uint32_t kBinaryVersion = 3;
 inline constexpr size_t kBinaryHeaderBytes = 28;
 inline constexpr size_t kBinaryChecksumOffset = 24;
 

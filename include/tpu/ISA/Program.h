@@ -41,7 +41,10 @@ struct TensorSignature {
   /// The HBM tile where its tiled, padded image starts.
   uint32_t hbmTile = 0;
 
-  TiledShape tiled() const { return TiledShape::get(shape); }
+  /// Its tiled image's shape: bf16 packs two elements to a word.
+  TiledShape tiled() const {
+    return TiledShape::get(shape, elementType == ElementType::BF16 ? 2 : 1);
+  }
   bool operator==(const TensorSignature &other) const {
     return name == other.name && elementType == other.elementType &&
            shape == other.shape && hbmTile == other.hbmTile;

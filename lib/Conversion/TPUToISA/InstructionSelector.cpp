@@ -194,6 +194,7 @@ void InstructionSelector::select(Operation *op) {
       .Case([&](arith::SubIOp sub) { selectScalar(sub, Opcode::SSub); })
       .Case([&](arith::MulIOp mul) { selectScalar(mul, Opcode::SMul); })
       .Case([&](arith::AndIOp band) { selectScalar(band, Opcode::SAnd); })
+      .Case([&](arith::ShRUIOp shr) { selectScalar(shr, Opcode::SShr); })
       .Case([&](arith::MinSIOp min) { selectMin(min); })
       .Case([&](arith::CmpIOp cmp) { selectCmpI(cmp); })
       .Case([&](arith::SelectOp select) { selectSelect(select); })
@@ -211,6 +212,11 @@ void InstructionSelector::select(Operation *op) {
       })
       .Case([&](LaneBroadcastOp broadcast) {
         selectVector(broadcast, Opcode::VLbcast);
+      })
+      .Case([&](PackBF16Op pack) { selectVector(pack, Opcode::VPackBf16); })
+      .Case([&](UnpackBF16Op unpack) {
+        selectVector(unpack,
+                     unpack.getHigh() ? Opcode::VUnpackHi : Opcode::VUnpackLo);
       })
       .Case([&](RoundToBF16Op round) {
         selectVector(round, round.getRounding() == Rounding::NearestEven
@@ -255,7 +261,7 @@ void InstructionSelector::select(Operation *op) {
       .Case([&](MxuLoadWeightsOp ldw) {
         int64_t row =
             address(op, ldw.getVmemRow(), baseOf(op, ldw.getSource()));
-        code.emit(Opcode::MxuLdw,
+        code.emit(ldw.getPacked() ? Opcode::MxuLdwBf16 : Opcode::MxuLdw,
                   {int64_t(ldw.getMxu()), row, useScalar(op, ldw.getStride())});
       })
       .Case([&](MxuPushOp push) {

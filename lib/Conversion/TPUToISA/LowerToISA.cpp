@@ -74,21 +74,14 @@ LogicalResult getSignature(func::FuncOp func, isa::Program &program) {
 }
 
 /// The words of `value`'s tiled image (tpu/Support/TiledLayout.h), zero
-/// padded: f32 as its bits, bf16 as the f32 of the same value (the one
-/// word per element every tensor in HBM takes).
+/// padded: f32 as its bits, bf16 packed two to a word.
 std::vector<uint32_t> getTiledImage(DenseElementsAttr value) {
-  auto type = cast<ShapedType>(value.getType());
-  TiledShape tiled = TiledShape::get(type.getShape().vec());
+  TiledShape tiled = getTiledShape(cast<ShapedType>(value.getType()));
   std::vector<uint32_t> words(size_t(tiled.numTiles()) * kWordsPerTile, 0);
-  bool bf16 = type.getElementType().isBF16();
   int64_t index = 0;
-  for (APFloat element : value.getValues<APFloat>()) {
-    auto bits = uint32_t(element.bitcastToAPInt().getZExtValue());
-    int64_t c = index % tiled.cols, r = index / tiled.cols % tiled.rows,
-            b = index / tiled.cols / tiled.rows;
-    words[size_t(tiled.wordOffset(b, r, c))] = bf16 ? bits << 16 : bits;
-    ++index;
-  }
+  for (APFloat element : value.getValues<APFloat>())
+    tiled.setElement(words, index++,
+                     uint32_t(element.bitcastToAPInt().getZExtValue()));
   return words;
 }
 

@@ -2,6 +2,8 @@
 
 #include "RegisterAllocator.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
+
 using namespace mlir;
 using namespace tpu;
 using isa::RegisterFile;
@@ -16,10 +18,18 @@ RegisterAllocator::RegisterAllocator(func::FuncOp func) {
     for (Value result : op->getResults()) {
       Block *block = op->getBlock();
       Operation *last = op;
-      for (Operation *user : result.getUsers()) {
+      auto extendTo = [&](Operation *user) {
         Operation *ancestor = block->findAncestorOpInBlock(*user);
         if (ancestor && last->isBeforeInBlock(ancestor))
           last = ancestor;
+      };
+      for (Operation *user : result.getUsers()) {
+        extendTo(user);
+        // A compare only branches use is selected into each branch, which
+        // reads its operands there.
+        if (llvm::isa<arith::CmpIOp>(user))
+          for (Operation *branch : user->getUsers())
+            extendTo(branch);
       }
       releaseAfter[last].push_back(result);
     }

@@ -70,6 +70,7 @@ TPU_ISSUE_RULE(Mxu) {
   };
   switch (inst.opcode) {
   case Opcode::MxuLdw:
+  case Opcode::MxuLdwBf16:
     need(core.mxuTiming[op[0]].weightPortFree, StallCause::MxuBusy);
     break;
   case Opcode::MxuPush:
@@ -88,34 +89,52 @@ TPU_ISSUE_RULE(Mxu) {
   return ready;
 }
 
-TPU_SEMANTICS(MxuLdw) {
+/// Latches a weight tile from VMEM: 128 rows of f32 words (each rounded to
+/// bf16) in 16 groups of 8 rows, or with `packed` 8 groups of 8 rows of
+/// packed bf16 words (row k of the tile is the low half of a group's row
+/// k % 8 for k % 16 < 8, else the high half), a group every `stride` rows.
+/// The weight port takes as long either way: it moves the same bf16
+/// values.
+static bool loadWeights(Core &core, const isa::Instruction &inst,
+                        bool packed) {
   const auto &op = inst.operands;
   int64_t base = core.sreg(op[1]), stride = core.sreg(op[2]);
+  const char *name = packed ? "mxu.ldw.bf16" : "mxu.ldw";
   if (base % kSublanes != 0 || stride % kSublanes != 0)
     return core.trap(Trap::Kind::Misaligned,
-                     "mxu.ldw: base row " + std::to_string(base) +
+                     std::string(name) + ": base row " + std::to_string(base) +
                          " and stride " + std::to_string(stride) +
                          " must be multiples of 8 (whole tiles)");
   MxuState &mxu = core.state.mxus[op[0]];
-  for (unsigned group = 0; group < kMxuDim / kSublanes; ++group) {
+  unsigned rowsPerWord = packed ? 2 : 1;
+  for (unsigned group = 0; group < kMxuDim / (kSublanes * rowsPerWord);
+       ++group) {
     int64_t row = base + int64_t(group) * stride;
     if (!core.check(core.memory.checkVmemRows(row, kSublanes), inst) ||
         !checkDmaRace(core, inst, row, kSublanes, /*isWrite=*/false) ||
         !core.check(core.memory.checkVmemRowsWritten(row, kSublanes), inst))
       return false;
-    for (unsigned s = 0; s < kSublanes; ++s) {
-      const uint32_t *source = core.memory.vmemRow(row + s);
-      float *dest = &mxu.weights[(group * kSublanes + s) * kMxuDim];
-      for (unsigned n = 0; n < kMxuDim; ++n)
-        dest[n] = roundToBF16(floatOf(source[n]));
-    }
+    for (unsigned half = 0; half < rowsPerWord; ++half)
+      for (unsigned s = 0; s < kSublanes; ++s) {
+        const uint32_t *source = core.memory.vmemRow(row + s);
+        unsigned k = (group * rowsPerWord + half) * kSublanes + s;
+        float *dest = &mxu.weights[k * kMxuDim];
+        // Subnormal inputs flush either way, as the MXU's do.
+        for (unsigned n = 0; n < kMxuDim; ++n)
+          dest[n] = roundToBF16(
+              packed ? fromBF16(uint16_t(source[n] >> (16 * half)))
+                     : floatOf(source[n]));
+      }
   }
   MxuTiming &timing = core.mxuTiming[op[0]];
   timing.weightPortFree = timing.weightsReady = core.now + kMxuWeightLoadCycles;
-  core.busy(mxuWeightsBusyUnit(op[0]), "mxu.ldw", core.now,
+  core.busy(mxuWeightsBusyUnit(op[0]), name, core.now,
             core.now + kMxuWeightLoadCycles);
   return true;
 }
+
+TPU_SEMANTICS(MxuLdw) { return loadWeights(core, inst, /*packed=*/false); }
+TPU_SEMANTICS(MxuLdwBf16) { return loadWeights(core, inst, /*packed=*/true); }
 
 TPU_SEMANTICS(MxuPush) {
   const auto &op = inst.operands;

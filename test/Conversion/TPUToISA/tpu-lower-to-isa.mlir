@@ -491,22 +491,24 @@ func.func @main() {
 // -----
 
 // Each constant global the entry reads is HBM data at its planned tile:
-// its zero-padded tiled image, f32 as its bits, bf16 as the f32 of the
-// same value (1.5 is 0x3FC00000; row 1 starts 128 words on). A result may
-// be a constant. The globals go; one the entry does not read stays.
+// its zero-padded tiled image, f32 as its bits, bf16 packed: rows 0-7 of
+// a 16-row tile in the low halves of the words (bf16 1.5 is 0x3FC0 in word
+// 0; row 1 starts 128 words on). A result may be a constant. The globals
+// go; one the entry does not read stays.
 // CHECK: memref.global "private" constant @unread
 // CHECK-NOT: memref.global
 // CHECK: tpu_isa.program @main attributes {arguments = [], results = [#tpu_isa.tensor<"result0", tensor<1x2xf32>, hbm = 3>]
 // CHECK-NEXT: hbm_data dense<"0x0000803F00000040{{0+}}"> : tensor<1024xi32> at 3
-// CHECK-NEXT: hbm_data dense<"0x0000C03F{{((00000000){127})}}000000C0{{0+}}"> : tensor<1024xi32> at 4
+// CHECK-NEXT: hbm_data dense<"0xC03F0000{{((00000000){127})}}00C00000{{0+}}"> : tensor<1024xi32> at 4
 #tiled = affine_map<(d0, d1) -> (d0 floordiv 8, d1 floordiv 128, d0 mod 8, d1 mod 128)>
+#packed = affine_map<(d0, d1) -> (d0 floordiv 16, d1 floordiv 128, d0 mod 8, d1 mod 128, (d0 mod 16) floordiv 8)>
 module {
   memref.global "private" constant @w : memref<1x2xf32, #tiled, #tpu.memory_space<hbm>> = dense<[[1.0, 2.0]]> {tpu.address = 3 : i64}
-  memref.global "private" constant @h : memref<2x1xbf16, #tiled, #tpu.memory_space<hbm>> = dense<[[1.5], [-2.0]]> {tpu.address = 4 : i64}
-  memref.global "private" constant @unread : memref<2x1xbf16, #tiled, #tpu.memory_space<hbm>> = dense<1.0>
+  memref.global "private" constant @h : memref<2x1xbf16, #packed, #tpu.memory_space<hbm>> = dense<[[1.5], [-2.0]]> {tpu.address = 4 : i64}
+  memref.global "private" constant @unread : memref<2x1xbf16, #packed, #tpu.memory_space<hbm>> = dense<1.0>
   func.func @main() -> memref<1x2xf32, #tiled, #tpu.memory_space<hbm>> {
     %w = memref.get_global @w : memref<1x2xf32, #tiled, #tpu.memory_space<hbm>>
-    %h = memref.get_global @h : memref<2x1xbf16, #tiled, #tpu.memory_space<hbm>>
+    %h = memref.get_global @h : memref<2x1xbf16, #packed, #tpu.memory_space<hbm>>
     return %w : memref<1x2xf32, #tiled, #tpu.memory_space<hbm>>
   }
 }
@@ -521,4 +523,25 @@ module {
     %w = memref.get_global @w : memref<1x2xf32, #tiled, #tpu.memory_space<hbm>>
     return
   }
+}
+
+// -----
+
+// A compare only a branch uses is selected into the branch, which reads
+// its operands there: i + 1 keeps its register until the branch.
+// CHECK: inst s.addi [[NEXT:s[0-9]+]], {{s[0-9]+}}, 1
+// CHECK-NOT: inst {{[a-z.]+}} [[NEXT]],
+// CHECK: inst br.ge [[NEXT]],
+func.func @main() {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  scf.for %i = %c0 to %c2 step %c1 {
+    %next = arith.addi %i, %c1 : index
+    %more = arith.cmpi slt, %next, %c2 : index
+    scf.if %more {
+      tpu.dma_wait sem 0 count 1
+    }
+  }
+  return
 }

@@ -222,7 +222,7 @@ func.func @passes_shapes(%a: tensor<8x128xf32>, %b: tensor<256x128xf32>) {
 
 #tiled = affine_map<(d0, d1) -> (d0 floordiv 8, d1 floordiv 128, d0 mod 8, d1 mod 128)>
 func.func @view(%a: memref<8x128xf32, #tiled, #tpu.memory_space<hbm>>) {
-  // expected-error @+1 {{'tpu.tiled_view' op needs the same (8,128) tiles in the same memory space: 'memref<8x128xf32, affine_map<(d0, d1) -> (d0 floordiv 8, d1 floordiv 128, d0 mod 8, d1 mod 128)>, #tpu.memory_space<hbm>>' and 'memref<16x128xf32, affine_map<(d0, d1) -> (d0 floordiv 8, d1 floordiv 128, d0 mod 8, d1 mod 128)>, #tpu.memory_space<hbm>>' differ}}
+  // expected-error @+1 {{'tpu.tiled_view' op needs the same tiles in the same memory space: 'memref<8x128xf32, affine_map<(d0, d1) -> (d0 floordiv 8, d1 floordiv 128, d0 mod 8, d1 mod 128)>, #tpu.memory_space<hbm>>' and 'memref<16x128xf32, affine_map<(d0, d1) -> (d0 floordiv 8, d1 floordiv 128, d0 mod 8, d1 mod 128)>, #tpu.memory_space<hbm>>' differ}}
   %v = tpu.tiled_view %a : memref<8x128xf32, #tiled, #tpu.memory_space<hbm>> to memref<16x128xf32, #tiled, #tpu.memory_space<hbm>>
   return
 }
@@ -230,9 +230,10 @@ func.func @view(%a: memref<8x128xf32, #tiled, #tpu.memory_space<hbm>>) {
 // -----
 
 #tiled = affine_map<(d0, d1) -> (d0 floordiv 8, d1 floordiv 128, d0 mod 8, d1 mod 128)>
+#packed = affine_map<(d0, d1) -> (d0 floordiv 16, d1 floordiv 128, d0 mod 8, d1 mod 128, (d0 mod 16) floordiv 8)>
 func.func @view_type(%a: memref<8x128xf32, #tiled, #tpu.memory_space<hbm>>) {
-  // expected-error @+1 {{'tpu.tiled_view' op keeps the element type; got 'memref<8x128xf32, affine_map<(d0, d1) -> (d0 floordiv 8, d1 floordiv 128, d0 mod 8, d1 mod 128)>, #tpu.memory_space<hbm>>' to 'memref<8x128xbf16, affine_map<(d0, d1) -> (d0 floordiv 8, d1 floordiv 128, d0 mod 8, d1 mod 128)>, #tpu.memory_space<hbm>>'}}
-  %v = tpu.tiled_view %a : memref<8x128xf32, #tiled, #tpu.memory_space<hbm>> to memref<8x128xbf16, #tiled, #tpu.memory_space<hbm>>
+  // expected-error @+1 {{'tpu.tiled_view' op keeps the element type; got 'memref<8x128xf32, affine_map<(d0, d1) -> (d0 floordiv 8, d1 floordiv 128, d0 mod 8, d1 mod 128)>, #tpu.memory_space<hbm>>' to 'memref<8x128xbf16, affine_map<(d0, d1) -> (d0 floordiv 16, d1 floordiv 128, d0 mod 8, d1 mod 128, (d0 mod 16) floordiv 8)>, #tpu.memory_space<hbm>>'}}
+  %v = tpu.tiled_view %a : memref<8x128xf32, #tiled, #tpu.memory_space<hbm>> to memref<8x128xbf16, #packed, #tpu.memory_space<hbm>>
   return
 }
 
@@ -240,7 +241,7 @@ func.func @view_type(%a: memref<8x128xf32, #tiled, #tpu.memory_space<hbm>>) {
 
 // A row-major buffer is not a tensor's device image.
 func.func @untiled(%a: memref<8x128xf32, #tpu.memory_space<hbm>>) {
-  // expected-error @+1 {{'tpu.tiled_view' op operand #0 must be an (8,128)-tiled memref in HBM, but got 'memref<8x128xf32, #tpu.memory_space<hbm>>'}}
+  // expected-error @+1 {{'tpu.tiled_view' op operand #0 must be a memref in HBM with its element type's tiled layout, but got 'memref<8x128xf32, #tpu.memory_space<hbm>>'}}
   %v = tpu.tiled_view %a : memref<8x128xf32, #tpu.memory_space<hbm>> to memref<7x128xf32, #tpu.memory_space<hbm>>
   return
 }
@@ -317,9 +318,10 @@ func.func @passes_result(%a: tensor<8x128xf32>, %b: tensor<128x128xf32>) {
 // -----
 
 #tiled = affine_map<(d0, d1) -> (d0 floordiv 8, d1 floordiv 128, d0 mod 8, d1 mod 128)>
-func.func @passes_out(%a: memref<8x128xf32, #tiled, #tpu.memory_space<hbm>>, %b: memref<128x128xf32, #tiled, #tpu.memory_space<hbm>>, %o: memref<8x128xbf16, #tiled, #tpu.memory_space<hbm>>) {
-  // expected-error @+1 {{'tpu.matmul_passes' op the result is f32, got 'memref<8x128xbf16, affine_map<(d0, d1) -> (d0 floordiv 8, d1 floordiv 128, d0 mod 8, d1 mod 128)>, #tpu.memory_space<hbm>>'}}
-  tpu.matmul_passes lhs(%a) rhs(%b) outs(%o) {nan_fixed_terms = 0 : i64} : (memref<8x128xf32, #tiled, #tpu.memory_space<hbm>>, memref<128x128xf32, #tiled, #tpu.memory_space<hbm>>, memref<8x128xbf16, #tiled, #tpu.memory_space<hbm>>) -> ()
+#packed = affine_map<(d0, d1) -> (d0 floordiv 16, d1 floordiv 128, d0 mod 8, d1 mod 128, (d0 mod 16) floordiv 8)>
+func.func @passes_out(%a: memref<8x128xf32, #tiled, #tpu.memory_space<hbm>>, %b: memref<128x128xf32, #tiled, #tpu.memory_space<hbm>>, %o: memref<8x128xbf16, #packed, #tpu.memory_space<hbm>>) {
+  // expected-error @+1 {{'tpu.matmul_passes' op the result is f32, got 'memref<8x128xbf16, affine_map<(d0, d1) -> (d0 floordiv 16, d1 floordiv 128, d0 mod 8, d1 mod 128, (d0 mod 16) floordiv 8)>, #tpu.memory_space<hbm>>'}}
+  tpu.matmul_passes lhs(%a) rhs(%b) outs(%o) {nan_fixed_terms = 0 : i64} : (memref<8x128xf32, #tiled, #tpu.memory_space<hbm>>, memref<128x128xf32, #tiled, #tpu.memory_space<hbm>>, memref<8x128xbf16, #packed, #tpu.memory_space<hbm>>) -> ()
   return
 }
 

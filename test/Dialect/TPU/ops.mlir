@@ -70,19 +70,21 @@ func.func @kernels(%a: tensor<7x100xf32>, %v: tensor<300xf32>) -> (tensor<8x128x
   return %q, %c, %t : tensor<8x128xf32>, tensor<300x1xf32>, tensor<8x128xbf16>
 }
 
-// HBM buffers are tiled: the layout map says so (and prints as #tiled).
+// HBM buffers are tiled: the layout map says so (and prints as #tiled, or
+// #packed for bf16, two rows to a word).
 // CHECK-LABEL: func @buffer_forms
 // CHECK: tpu.resize %arg0 outs(%arg1) : memref<7x100xf32, #tiled, #tpu.memory_space<hbm>> outs memref<16x128xf32, #tiled, #tpu.memory_space<hbm>>
-// CHECK: tpu.split %arg1 outs(%arg2, %arg2) {rounding = #tpu.rounding<trunc>} : memref<16x128xf32, #tiled, #tpu.memory_space<hbm>> outs memref<16x128xbf16, #tiled, #tpu.memory_space<hbm>>, memref<16x128xbf16, #tiled, #tpu.memory_space<hbm>>
+// CHECK: tpu.split %arg1 outs(%arg2, %arg2) {rounding = #tpu.rounding<trunc>} : memref<16x128xf32, #tiled, #tpu.memory_space<hbm>> outs memref<16x128xbf16, #packed, #tpu.memory_space<hbm>>, memref<16x128xbf16, #packed, #tpu.memory_space<hbm>>
 // CHECK: tpu.matmul_passes lhs(%arg1) rhs(%arg3) outs(%arg4) {nan_fixed_terms = 0 : i64} : (memref<16x128xf32, #tiled, #tpu.memory_space<hbm>>, memref<128x128xf32, #tiled, #tpu.memory_space<hbm>>, memref<16x128xf32, #tiled, #tpu.memory_space<hbm>>) -> ()
 // CHECK: tpu.elementwise ins(%arg1 : memref<16x128xf32, #tiled, #tpu.memory_space<hbm>>) outs(%arg4 : memref<16x128xf32, #tiled, #tpu.memory_space<hbm>>) {
 // CHECK: tpu.reshape %arg5 outs(%arg6) : memref<300xf32, #tiled1, #tpu.memory_space<hbm>> outs memref<300x1xf32, #tiled, #tpu.memory_space<hbm>>
 #tiled = affine_map<(d0, d1) -> (d0 floordiv 8, d1 floordiv 128, d0 mod 8, d1 mod 128)>
 #tiled1 = affine_map<(d0) -> (0, d0 floordiv 128, 0, d0 mod 128)>
+#packed = affine_map<(d0, d1) -> (d0 floordiv 16, d1 floordiv 128, d0 mod 8, d1 mod 128, (d0 mod 16) floordiv 8)>
 #hbm = #tpu.memory_space<hbm>
-func.func @buffer_forms(%a: memref<7x100xf32, #tiled, #hbm>, %b: memref<16x128xf32, #tiled, #hbm>, %h: memref<16x128xbf16, #tiled, #hbm>, %w: memref<128x128xf32, #tiled, #hbm>, %o: memref<16x128xf32, #tiled, #hbm>, %v: memref<300xf32, #tiled1, #hbm>, %col: memref<300x1xf32, #tiled, #hbm>) {
+func.func @buffer_forms(%a: memref<7x100xf32, #tiled, #hbm>, %b: memref<16x128xf32, #tiled, #hbm>, %h: memref<16x128xbf16, #packed, #hbm>, %w: memref<128x128xf32, #tiled, #hbm>, %o: memref<16x128xf32, #tiled, #hbm>, %v: memref<300xf32, #tiled1, #hbm>, %col: memref<300x1xf32, #tiled, #hbm>) {
   tpu.resize %a outs(%b) : memref<7x100xf32, #tiled, #hbm> outs memref<16x128xf32, #tiled, #hbm>
-  tpu.split %b outs(%h, %h) {rounding = #tpu.rounding<trunc>} : memref<16x128xf32, #tiled, #hbm> outs memref<16x128xbf16, #tiled, #hbm>, memref<16x128xbf16, #tiled, #hbm>
+  tpu.split %b outs(%h, %h) {rounding = #tpu.rounding<trunc>} : memref<16x128xf32, #tiled, #hbm> outs memref<16x128xbf16, #packed, #hbm>, memref<16x128xbf16, #packed, #hbm>
   tpu.matmul_passes lhs(%b) rhs(%w) outs(%o) {nan_fixed_terms = 0 : i64} : (memref<16x128xf32, #tiled, #hbm>, memref<128x128xf32, #tiled, #hbm>, memref<16x128xf32, #tiled, #hbm>) -> ()
   tpu.elementwise ins(%b : memref<16x128xf32, #tiled, #hbm>) outs(%o : memref<16x128xf32, #tiled, #hbm>) {
   ^bb0(%x: f32):
@@ -107,6 +109,10 @@ func.func @buffer_forms(%a: memref<7x100xf32, #tiled, #hbm>, %b: memref<16x128xf
 // CHECK: tpu.transpose_block %arg1[%[[I]]] to %arg1[%[[I]]]
 // CHECK: tpu.vector_load %arg1[%[[I]]] {sublane_stride = 0 : i64}
 // CHECK: tpu.vector_store %[[P]], %arg1[%[[I]]] {sublane_mask = 7 : i64}
+// CHECK: tpu.mxu_load_weights %arg1[%[[I]], stride %[[I]]] mxu 0 packed
+// CHECK: %[[PK:.*]] = tpu.pack_bf16 %[[R]], %[[P]] : vector<8x128xf32>
+// CHECK: tpu.unpack_bf16 %[[PK]] : vector<8x128xf32>
+// CHECK: tpu.unpack_bf16 %[[PK]] high : vector<8x128xf32>
 func.func @loop_level(%hbm: memref<8x128xf32, #tiled, #hbm>, %vmem: memref<16x128xf32, #tpu.memory_space<vmem>>, %i: index) {
   tpu.dma_load %hbm[%i, stride %i] to %vmem[%i] tiles %i sem 2 : memref<8x128xf32, #tiled, #hbm>, memref<16x128xf32, #tpu.memory_space<vmem>>
   tpu.dma_wait sem 2 count 1
@@ -121,6 +127,10 @@ func.func @loop_level(%hbm: memref<8x128xf32, #tiled, #hbm>, %vmem: memref<16x12
   tpu.transpose_block %vmem[%i] to %vmem[%i] : memref<16x128xf32, #tpu.memory_space<vmem>>, memref<16x128xf32, #tpu.memory_space<vmem>>
   %row = tpu.vector_load %vmem[%i] {sublane_stride = 0 : i64} : memref<16x128xf32, #tpu.memory_space<vmem>>, vector<8x128xf32>
   tpu.vector_store %p, %vmem[%i] {sublane_mask = 7 : i64} : vector<8x128xf32>, memref<16x128xf32, #tpu.memory_space<vmem>>
+  tpu.mxu_load_weights %vmem[%i, stride %i] mxu 0 packed : memref<16x128xf32, #tpu.memory_space<vmem>>
+  %packed = tpu.pack_bf16 %r, %p : vector<8x128xf32>
+  %low = tpu.unpack_bf16 %packed : vector<8x128xf32>
+  %high = tpu.unpack_bf16 %packed high : vector<8x128xf32>
   return
 }
 

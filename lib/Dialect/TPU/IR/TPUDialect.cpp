@@ -15,7 +15,7 @@ using namespace tpu;
 
 namespace {
 /// Prints the tiled layout map of HBM buffers as `#tiled` (`#tiled1`, ...
-/// for other ranks) instead of `#map`.
+/// for other ranks), and packed bf16's as `#packed`, instead of `#map`.
 struct TPUOpAsmInterface : public OpAsmDialectInterface {
   using OpAsmDialectInterface::OpAsmDialectInterface;
 
@@ -23,7 +23,9 @@ struct TPUOpAsmInterface : public OpAsmDialectInterface {
     auto map = dyn_cast<AffineMapAttr>(attr);
     if (!map || !isTiledLayout(map.getValue()))
       return AliasResult::NoAlias;
-    os << "tiled";
+    unsigned rank = map.getValue().getNumDims();
+    bool packed = map.getValue() != getTiledLayout(map.getContext(), rank);
+    os << (packed ? "packed" : "tiled");
     return AliasResult::FinalAlias;
   }
 };

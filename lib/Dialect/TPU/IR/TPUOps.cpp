@@ -580,9 +580,10 @@ LogicalResult ReshapeOp::verify() {
 
 namespace {
 
-bool keepsTiledImage(ArrayRef<int64_t> fromShape, ArrayRef<int64_t> toShape) {
-  TiledShape from = TiledShape::get(fromShape.vec());
-  TiledShape to = TiledShape::get(toShape.vec());
+bool keepsTiledImage(ArrayRef<int64_t> fromShape, ArrayRef<int64_t> toShape,
+                     int64_t packing = 1) {
+  TiledShape from = TiledShape::get(fromShape.vec(), packing);
+  TiledShape to = TiledShape::get(toShape.vec(), packing);
   if (from.cols != to.cols)
     return false;
   if (from.batch == to.batch && from.rows == to.rows)
@@ -590,7 +591,7 @@ bool keepsTiledImage(ArrayRef<int64_t> fromShape, ArrayRef<int64_t> toShape) {
   // Rows that fill their tiles on both sides lie one after another, matrix
   // after matrix: merging the rows dimension with leading ones (or
   // splitting it) moves nothing.
-  return from.rows % kSublanes == 0 && to.rows % kSublanes == 0 &&
+  return from.rows % from.tileRows() == 0 && to.rows % to.tileRows() == 0 &&
          from.batch * from.rows == to.batch * to.rows;
 }
 
@@ -618,7 +619,8 @@ std::optional<bool> isVectorToColumn(ArrayRef<int64_t> from,
 } // namespace
 
 bool ReshapeOp::keepsTiledImage() {
-  return ::keepsTiledImage(shapeOf(getSource()), shapeOf(getResultValue()));
+  return ::keepsTiledImage(shapeOf(getSource()), shapeOf(getResultValue()),
+                           getPacking(elementTypeOf(getSource())));
 }
 
 std::optional<bool> ReshapeOp::isVectorToColumn() {
@@ -672,12 +674,12 @@ LogicalResult TiledViewOp::verify() {
   // tensor, or one whose whole row tiles are split into matrices or
   // merged, keeps them.
   auto tiles = [](MemRefType type) {
-    TiledShape shape = TiledShape::get(type.getShape().vec());
+    TiledShape shape = getTiledShape(type);
     return std::make_pair(shape.batch * shape.rowTiles(), shape.colTiles());
   };
   MemRefType from = getSource().getType(), to = getResult().getType();
   if (tiles(from) != tiles(to) || from.getMemorySpace() != to.getMemorySpace())
-    return emitOpError() << "needs the same (8,128) tiles in the same memory "
+    return emitOpError() << "needs the same tiles in the same memory "
                             "space: "
                          << from << " and " << to << " differ";
   if (from.getElementType() != to.getElementType())

@@ -16,6 +16,7 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "tpu/Dialect/TPU/IR/TPUOps.h"
+#include "tpu/Dialect/TPU/Transforms/Transforms.h"
 #include "tpu/Support/TiledLayout.h"
 
 using namespace mlir;
@@ -112,8 +113,7 @@ private:
 
 bool sameTiles(Value a, Value b) {
   auto tiles = [](Value v) {
-    TiledShape shape =
-        TiledShape::get(cast<ShapedType>(v.getType()).getShape().vec());
+    TiledShape shape = getTiledShape(cast<ShapedType>(v.getType()));
     return std::make_tuple(shape.batch, shape.rowTiles(), shape.colTiles());
   };
   return tiles(a) == tiles(b);
@@ -315,9 +315,14 @@ struct RelayoutOpInterface : KernelOpInterface<Op, RelayoutOpInterface<Op>> {
 
 LogicalResult tpu::prepareBufferization(Block &entryBlock) {
   ZeroPadding padding;
+  SmallVector<Operation *> toWiden;
   for (Operation &op : entryBlock) {
     if (auto resize = dyn_cast<ResizeOp>(op))
       resize.setZeroPaddedSource(padding.of(resize.getSource()));
+    // A view moves nothing, so packed bf16 is fine; a kernel that moves
+    // words takes its bf16 as f32.
+    if (movesWords(&op) && !(isa<ResizeOp, ReshapeOp>(op) && isView(&op)))
+      toWiden.push_back(&op);
     if (auto reshape = dyn_cast<ReshapeOp>(op)) {
       if (!ReshapeOp::hasBufferForm(
               cast<ShapedType>(reshape.getSource().getType()).getShape(),
@@ -333,6 +338,10 @@ LogicalResult tpu::prepareBufferization(Block &entryBlock) {
     }
     padding.visit(&op);
   }
+  // Extending and rounding keep zeros, so what padding.visit found holds.
+  IRRewriter rewriter(entryBlock.getParentOp()->getContext());
+  for (Operation *op : toWiden)
+    (void)widenBF16(rewriter, op);
   return success();
 }
 

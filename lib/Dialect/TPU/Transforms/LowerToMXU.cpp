@@ -64,6 +64,23 @@ struct LowerToMXUPass : public tpu::impl::TPULowerToMXUBase<LowerToMXUPass> {
         usefulF32Macs += macs.getInt() / int64_t(op.getLhs().size());
       }
     });
+    // The kernels that move words take no packed bf16 (tpu-bufferize
+    // widens it to f32 for them).
+    WalkResult packed = func.walk([](Operation *op) {
+      if (!movesWords(op))
+        return WalkResult::advance();
+      for (Value operand : op->getOperands())
+        if (getElementTypeOrSelf(operand.getType()).isBF16()) {
+          op->emitError() << "tpu-lower-to-mxu: '" << op->getName()
+                          << "' moves 32-bit words, but " << operand.getType()
+                          << " is packed bf16; give it f32 (tpu-bufferize "
+                             "extends bf16 operands of such kernels)";
+          return WalkResult::interrupt();
+        }
+      return WalkResult::advance();
+    });
+    if (packed.wasInterrupted())
+      return signalPassFailure();
     RewritePatternSet patterns(&getContext());
     populateLowerToMXUPatterns(patterns,
                                getChipInfo(getChipOf(func)).mxusPerCore);

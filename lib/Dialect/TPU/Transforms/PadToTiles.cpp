@@ -25,11 +25,10 @@ TilePadding tpu::getTilePadding(MatmulOp op) {
   padding.n = cast<RankedTensorType>(op.getRhs().getType()).getShape().back();
   for (int64_t dim : lhs.drop_back(2))
     padding.batch *= dim;
-  // Rows pad to the LHS's native tile (two bf16 rows share a word); the
-  // contraction to the MXU's depth; columns to the lanes.
-  int64_t rowTile =
-      TiledLayoutAttr::getNative(lhsType.getElementType()).getTile()[0];
-  padding.paddedM = llvm::alignTo(padding.m, rowTile);
+  // Rows pad to the row blocks the MXU takes (8: a packed bf16 tile of 16
+  // rows holds two, and the kernel pushes only the ones that hold rows);
+  // the contraction to the MXU's depth; columns to the lanes.
+  padding.paddedM = llvm::alignTo(padding.m, kSublanes);
   padding.paddedK = llvm::alignTo(padding.k, kMxuDim);
   padding.paddedN = llvm::alignTo(padding.n, kLanes);
   return padding;

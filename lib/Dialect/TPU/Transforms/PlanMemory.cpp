@@ -28,7 +28,7 @@ std::optional<MemorySpace> getMemorySpace(MemRefType type) {
 }
 
 int64_t hbmTiles(MemRefType type) {
-  return TiledShape::get(type.getShape().vec()).numTiles();
+  return getTiledShape(type).numTiles();
 }
 
 struct PlanMemoryPass : public tpu::impl::TPUPlanMemoryBase<PlanMemoryPass> {

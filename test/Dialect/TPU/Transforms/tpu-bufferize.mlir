@@ -10,8 +10,8 @@
 // CHECK: %[[PA:.*]] = tpu.tiled_view %[[A]] : memref<7x300xf32, #tiled, #tpu.memory_space<hbm>> to memref<8x384xf32, #tiled, #tpu.memory_space<hbm>>
 // CHECK: %[[PB:.*]] = memref.alloc() : memref<384x256xf32, #tiled, #tpu.memory_space<hbm>>
 // CHECK: tpu.resize %[[B]] outs(%[[PB]])
-// CHECK: %[[HI:.*]] = memref.alloc() : memref<8x384xbf16, #tiled, #tpu.memory_space<hbm>>
-// CHECK: %[[LO:.*]] = memref.alloc() : memref<8x384xbf16, #tiled, #tpu.memory_space<hbm>>
+// CHECK: %[[HI:.*]] = memref.alloc() : memref<8x384xbf16, #packed, #tpu.memory_space<hbm>>
+// CHECK: %[[LO:.*]] = memref.alloc() : memref<8x384xbf16, #packed, #tpu.memory_space<hbm>>
 // CHECK: tpu.split %[[PA]] outs(%[[HI]], %[[LO]]) {rounding = #tpu.rounding<rne>}
 // CHECK: %[[C:.*]] = memref.alloc() : memref<8x256xf32, #tiled, #tpu.memory_space<hbm>>
 // CHECK: tpu.matmul_passes lhs(%[[LO]], %[[HI]]) rhs(%[[PB]], %[[PB]]) outs(%[[C]]) {nan_fixed_terms = 1 : i64, tpu.useful_macs = 7 : i64}
@@ -68,7 +68,7 @@ func.func @other() {
 // that needs a kernel knows it need not zero that padding).
 // CHECK-LABEL: func.func @main
 // CHECK: tpu.elementwise
-// CHECK: tpu.tiled_view %{{.*}} : memref<7x100xbf16, #tiled, #tpu.memory_space<hbm>> to memref<8x128xbf16, #tiled, #tpu.memory_space<hbm>>
+// CHECK: tpu.tiled_view %{{.*}} : memref<7x100xbf16, #packed, #tpu.memory_space<hbm>> to memref<8x128xbf16, #packed, #tpu.memory_space<hbm>>
 func.func @main(%a: tensor<7x100xf32>, %b: tensor<128x128xf32>) -> tensor<8x128xf32> {
   %t = tpu.elementwise ins(%a, %a : tensor<7x100xf32>, tensor<7x100xf32>) -> tensor<7x100xbf16> {
   ^bb0(%x: f32, %y: f32):
@@ -555,7 +555,7 @@ func.func @other() {
 // CHECK: memref.global "private" @tpu_constant : memref<1x2xf32, #tpu.memory_space<hbm>>
 // CHECK: memref.global "private" constant @[[W:tpu_constant_[0-9]+]] : memref<3x4xf32, #tiled, #tpu.memory_space<hbm>> = dense<{{\[}}[1.000000e+00, 2.000000e+00, 3.000000e+00, 4.000000e+00], [5.000000e+00, 6.000000e+00, 7.000000e+00, 8.000000e+00], [9.000000e+00, 1.000000e+01, 1.100000e+01, 1.200000e+01]]>
 // CHECK: memref.global "private" constant @[[S:tpu_constant_[0-9]+]] : memref<8x128xf32, #tiled, #tpu.memory_space<hbm>> = dense<1.500000e+00>
-// CHECK: memref.global "private" constant @[[H:tpu_constant_[0-9]+]] : memref<8x128xbf16, #tiled, #tpu.memory_space<hbm>> = dense<1.500000e+00>
+// CHECK: memref.global "private" constant @[[H:tpu_constant_[0-9]+]] : memref<8x128xbf16, #packed, #tpu.memory_space<hbm>> = dense<1.500000e+00>
 // CHECK-LABEL: func.func @main(
 // CHECK: %[[GW:.*]] = memref.get_global @[[W]] : memref<3x4xf32, #tiled, #tpu.memory_space<hbm>>
 // CHECK: %[[GS:.*]] = memref.get_global @[[S]]
@@ -585,6 +585,38 @@ func.func @main(%x: tensor<8x128xf32>) -> (tensor<3x4xf32>, tensor<8x128xf32>) {
     tpu.yield %r : f32
   }
   return %w, %f : tensor<3x4xf32>, tensor<8x128xf32>
+}
+func.func @other() {
+  return
+}
+
+// -----
+
+// bf16 buffers are packed, two rows to a word (#packed). A kernel that
+// moves words takes bf16 as f32: extended before, rounded after, each a
+// tpu.elementwise (exact for bf16 values). A reshape that is a view of f32
+// (8-row matrices merged) is not one of packed bf16 (half a tile each), so
+// it is widened too, and the f32 reshape is the view.
+// CHECK-LABEL: func.func @main(
+// CHECK-SAME: %[[A:.*]]: memref<16x128xbf16, #packed, #tpu.memory_space<hbm>>, %[[B:.*]]: memref<2x8x128xbf16, #packed1, #tpu.memory_space<hbm>>
+// CHECK: %[[AW:.*]] = memref.alloc() : memref<16x128xf32, #tiled, #tpu.memory_space<hbm>>
+// CHECK: tpu.elementwise ins(%[[A]] : {{.*}}) outs(%[[AW]] : {{.*}}) {
+// CHECK: arith.extf %{{.*}} : bf16 to f32
+// CHECK: %[[TW:.*]] = memref.alloc() : memref<128x16xf32, #tiled, #tpu.memory_space<hbm>>
+// CHECK: tpu.transpose %[[AW]] outs(%[[TW]])
+// CHECK: %[[T:.*]] = memref.alloc() : memref<128x16xbf16, #packed, #tpu.memory_space<hbm>>
+// CHECK: tpu.elementwise ins(%[[TW]] : {{.*}}) outs(%[[T]] : {{.*}}) {
+// CHECK: arith.truncf %{{.*}} : f32 to bf16
+// CHECK: %[[BW:.*]] = memref.alloc() : memref<2x8x128xf32, #tiled1, #tpu.memory_space<hbm>>
+// CHECK: tpu.elementwise ins(%[[B]] : {{.*}}) outs(%[[BW]] : {{.*}}) {
+// CHECK: %[[V:.*]] = tpu.tiled_view %[[BW]] : memref<2x8x128xf32, #tiled1, #tpu.memory_space<hbm>> to memref<16x128xf32, #tiled, #tpu.memory_space<hbm>>
+// CHECK: %[[R:.*]] = memref.alloc() : memref<16x128xbf16, #packed, #tpu.memory_space<hbm>>
+// CHECK: tpu.elementwise ins(%[[V]] : {{.*}}) outs(%[[R]] : {{.*}}) {
+// CHECK: return %[[T]], %[[R]]
+func.func @main(%a: tensor<16x128xbf16>, %b: tensor<2x8x128xbf16>) -> (tensor<128x16xbf16>, tensor<16x128xbf16>) {
+  %t = tpu.transpose %a : tensor<16x128xbf16> -> tensor<128x16xbf16>
+  %r = tpu.reshape %b : tensor<2x8x128xbf16> -> tensor<16x128xbf16>
+  return %t, %r : tensor<128x16xbf16>, tensor<16x128xbf16>
 }
 func.func @other() {
   return

@@ -64,3 +64,15 @@ func.func @main(%x: memref<1x1x40000x128xf32, #tiled4, #hbm>, %t: memref<1x1x1x1
   tpu.windows %x outs(%t) {window = array<i64: 1, 1>, strides = array<i64: 1, 1>, dilations = array<i64: 1, 1>, padding = array<i64: 0, 0, 0, 0>, pad_value = 0.0 : f32} : memref<1x1x40000x128xf32, #tiled4, #hbm> outs memref<1x1x1x1x40000x128xf32, #tiled6, #hbm>
   return
 }
+
+// -----
+
+// Kernels that move words take no packed bf16 (tpu-bufferize extends it).
+#tiled = affine_map<(d0, d1) -> (d0 floordiv 8, d1 floordiv 128, d0 mod 8, d1 mod 128)>
+#packed = affine_map<(d0, d1) -> (d0 floordiv 16, d1 floordiv 128, d0 mod 8, d1 mod 128, (d0 mod 16) floordiv 8)>
+#hbm = #tpu.memory_space<hbm>
+func.func @main(%a: memref<16x128xbf16, #packed, #hbm>, %t: memref<128x16xbf16, #packed, #hbm>) {
+  // expected-error @+1 {{tpu-lower-to-mxu: 'tpu.transpose' moves 32-bit words, but 'memref<16x128xbf16, affine_map<(d0, d1) -> (d0 floordiv 16, d1 floordiv 128, d0 mod 8, d1 mod 128, (d0 mod 16) floordiv 8)>, #tpu.memory_space<hbm>>' is packed bf16; give it f32 (tpu-bufferize extends bf16 operands of such kernels)}}
+  tpu.transpose %a outs(%t) : memref<16x128xbf16, #packed, #hbm> outs memref<128x16xbf16, #packed, #hbm>
+  return
+}

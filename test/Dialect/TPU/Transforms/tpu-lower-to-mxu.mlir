@@ -98,9 +98,14 @@ func.func @main(%a: tensor<8x128xf32>, %b: tensor<128x256xf32>, %acc: tensor<8x2
 // CHECK: %[[MID:.*]] = tpu.round_to_bf16 %[[REST]]
 // CHECK: %[[REST2:.*]] = arith.subf %[[REST]], %[[MID]]
 // CHECK: %[[LO:.*]] = tpu.round_to_bf16 %[[REST2]]
-// CHECK: tpu.vector_store %[[HI]]
-// CHECK: tpu.vector_store %[[MID]]
-// CHECK: tpu.vector_store %[[LO]]
+// The parts are packed bf16: the 8 rows are the low half of a (16,128)
+// tile, whose high half is the split of zeros (padding).
+// CHECK: %[[HIP:.*]] = tpu.pack_bf16 %[[HI]], %{{.*}}
+// CHECK: tpu.vector_store %[[HIP]]
+// CHECK: %[[MIDP:.*]] = tpu.pack_bf16 %[[MID]], %{{.*}}
+// CHECK: tpu.vector_store %[[MIDP]]
+// CHECK: %[[LOP:.*]] = tpu.pack_bf16 %[[LO]], %{{.*}}
+// CHECK: tpu.vector_store %[[LOP]]
 // CHECK-COUNT-3: tpu.dma_store
 // CHECK: tpu.dma_wait sem 1 count 3
 func.func @main(%a: tensor<8x128xf32>, %b: tensor<128x128xf32>) -> tensor<8x128xf32> {
@@ -112,34 +117,40 @@ func.func @main(%a: tensor<8x128xf32>, %b: tensor<128x128xf32>) -> tensor<8x128x
 // -----
 
 // An elementwise op on the VPU: its body applied to whole vregs. A
-// truncation to bf16 rounds; an extension back is nothing (bf16 values are
-// f32 words in a vreg). Padding the bf16 tensor's rows from 8 to 16 adds a
-// row tile: the row tile there is copied, and the new one written with
-// zeros (a new HBM buffer holds anything).
+// truncation to bf16 rounds, and the result is packed: the 8 rows are the
+// low half of one (16,128) tile, its high half the body applied to zeros
+// (padding). Padding the bf16 tensor's rows from 8 to 16 is then a view
+// (one packed tile either way, its padding zero). An extension back
+// unpacks, and so does the matmul, pushing each half into its own slot.
 // CHECK-LABEL: func.func @main
-// CHECK: %[[T:.*]] = memref.alloc() : memref<8x100xbf16, #tiled, #tpu.memory_space<hbm>>
+// CHECK: %[[T:.*]] = memref.alloc() : memref<8x100xbf16, #packed, #tpu.memory_space<hbm>>
 // CHECK: scf.for
 // CHECK: tpu.dma_load %arg0
 // CHECK: %[[X:.*]] = tpu.vector_load
 // CHECK: %[[R:.*]] = tpu.round_to_bf16 %[[X]] {rounding = #tpu.rounding<rne>}
-// CHECK: tpu.vector_store %[[R]]
-// CHECK: %[[P:.*]] = memref.alloc() : memref<16x128xbf16, #tiled, #tpu.memory_space<hbm>>
-// CHECK: %[[STAGE:.*]] = memref.alloc() : memref<8x128xf32, #tpu.memory_space<vmem>>
-// CHECK: scf.for
-// CHECK: scf.for
-// CHECK: tpu.dma_load %[[T]]
-// CHECK: tpu.dma_store %[[STAGE]][%{{.*}}] to %[[P]]
-// CHECK: tpu.vector_store %{{.*}}, %[[STAGE]]
-// CHECK: scf.for %{{.*}} = %c1{{.*}} to %c2
-// CHECK: tpu.dma_store %[[STAGE]][%{{.*}}] to %[[P]]
+// CHECK: %[[ZERO:.*]] = arith.constant dense<0.000000e+00>
+// CHECK: %[[RZ:.*]] = tpu.round_to_bf16 %[[ZERO]]
+// CHECK: %[[PK:.*]] = tpu.pack_bf16 %[[R]], %[[RZ]]
+// CHECK: tpu.vector_store %[[PK]]
+// CHECK: tpu.dma_store %{{.*}} to %[[T]]
+// CHECK: %[[P:.*]] = tpu.tiled_view %[[T]] : memref<8x100xbf16, #packed, #tpu.memory_space<hbm>> to memref<16x128xbf16, #packed, #tpu.memory_space<hbm>>
 // CHECK: %[[E:.*]] = memref.alloc() : memref<8x100xf32, #tiled, #tpu.memory_space<hbm>>
-// CHECK: scf.for
-// CHECK: %[[Y:.*]] = tpu.vector_load
-// CHECK-NEXT: %[[Z:.*]] = arith.mulf %[[Y]], %[[Y]] : vector<8x128xf32>
-// CHECK-NEXT: tpu.vector_store %[[Z]]
+// CHECK: tpu.dma_load %[[T]]
+// CHECK: %[[W:.*]] = tpu.vector_load
+// CHECK-NEXT: %[[LOW:.*]] = tpu.unpack_bf16 %[[W]] :
+// CHECK-NEXT: %[[SQ:.*]] = arith.mulf %[[LOW]], %[[LOW]] : vector<8x128xf32>
+// CHECK-NEXT: tpu.unpack_bf16 %[[W]] high
+// CHECK: tpu.vector_store %[[SQ]]
+// CHECK-NOT: tpu.vector_store
 // CHECK: tpu.dma_store %{{.*}} to %[[E]]
-// Slicing the result back from 16 rows to 8 drops a row tile: a copy.
 // CHECK: %[[C:.*]] = memref.alloc() : memref<16x128xf32, #tiled, #tpu.memory_space<hbm>>
+// CHECK: tpu.dma_load %[[P]]
+// CHECK: %[[L:.*]] = tpu.vector_load
+// CHECK-NEXT: %[[L0:.*]] = tpu.unpack_bf16 %[[L]] :
+// CHECK-NEXT: tpu.mxu_push %[[L0]] to mxu 0 slot
+// CHECK-NEXT: %[[L1:.*]] = tpu.unpack_bf16 %[[L]] high
+// CHECK: tpu.mxu_push %[[L1]] to mxu 0 slot
+// Slicing the result back from 16 rows to 8 drops a row tile: a copy.
 // CHECK: %[[S:.*]] = memref.alloc() : memref<8x100xf32, #tiled, #tpu.memory_space<hbm>>
 // CHECK: tpu.dma_load %[[C]]
 // CHECK: tpu.dma_store %{{.*}} to %[[S]]

@@ -12,12 +12,14 @@ include "mlir/IR/CommonTypeConstraints.td"
 // Types and attributes the ops share
 //===----------------------------------------------------------------------===//
 
-// A tensor's device image in HBM is (8,128)-tiled and padded; the memref
-// type says so with the tiled layout map (tpu::getTiledLayout), so no
-// upstream view that assumes a strided buffer applies to it.
+// A tensor's device image in HBM is tiled and padded ((8,128) tiles of
+// words; bf16 packed two rows to a word in (16,128) tiles); the memref type
+// says so with the tiled layout map of its element type
+// (tpu::getTiledLayout), so no upstream view that assumes a strided buffer
+// applies to it.
 def TPU_HbmBuffer : Type<
     CPred<"::tpu::isTiledHbmBuffer($_self)">,
-    "an (8,128)-tiled memref in HBM",
+    "a memref in HBM with its element type's tiled layout",
     "::mlir::MemRefType">;
 def TPU_VmemBuffer : MemRefRankOf<[F32], [2]>;
 def TPU_Vreg : FixedVectorOfShapeAndType<[8, 128], F32>;
@@ -742,13 +744,17 @@ def TPU_MxuLoadWeightsOp : TPU_Op<"mxu_load_weights"> {
   let description = [{
     Latches rows `k` = 0..127 of the weight tile from VMEM row
     `vmem_row + (k / 8) * stride + k % 8` of `source` (rounded to bf16).
-    Becomes `mxu.ldw`.
+    Becomes `mxu.ldw`. With `packed`, the tile is bf16 packed two rows to a
+    word (docs/Compiler.md, "Packed bf16"): row `k` is the low half of VMEM
+    row `vmem_row + (k / 16) * stride + k % 8` when `k % 16 < 8`, else its
+    high half. Becomes `mxu.ldw.bf16`.
   }];
   let arguments = (ins TPU_VmemBuffer:$source, Index:$vmem_row,
-                       Index:$stride, TPU_MxuIndexAttr:$mxu);
+                       Index:$stride, TPU_MxuIndexAttr:$mxu,
+                       UnitAttr:$packed);
   let assemblyFormat = [{
-    $source `[` $vmem_row `,` `stride` $stride `]` `mxu` $mxu attr-dict `:`
-    type($source)
+    $source `[` $vmem_row `,` `stride` $stride `]` `mxu` $mxu
+    (`packed` $packed^)? attr-dict `:` type($source)
   }];
 }
 
@@ -860,6 +866,32 @@ def TPU_TransposeBlockOp : TPU_Op<"transpose_block"> {
     $source `[` $source_row `]` `to` $target `[` $target_row `]` attr-dict `:`
     type($source) `,` type($target)
   }];
+}
+
+def TPU_PackBF16Op : TPU_Op<"pack_bf16",
+    [Pure, AllTypesMatch<["low", "high", "result"]>]> {
+  let summary = "Two vregs of bf16 values packed into one";
+  let description = [{
+    Each word holds `low`'s element, rounded to bf16 (ties to even), in its
+    low 16 bits and `high`'s in its high 16 bits: rows 0-7 and 8-15 of a
+    16 x 128 packed bf16 tile. Becomes `v.pack.bf16`.
+  }];
+  let arguments = (ins TPU_Vreg:$low, TPU_Vreg:$high);
+  let results = (outs TPU_Vreg:$result);
+  let assemblyFormat = "$low `,` $high attr-dict `:` type($result)";
+}
+
+def TPU_UnpackBF16Op : TPU_Op<"unpack_bf16",
+    [Pure, AllTypesMatch<["packed", "result"]>]> {
+  let summary = "One half of each word of a packed bf16 vreg, as f32";
+  let description = [{
+    The bf16 in the low 16 bits of each word (rows 0-7 of a packed tile),
+    or with `high` in the high 16 bits (rows 8-15), extended to f32
+    exactly. Becomes `v.unpack.lo` or `v.unpack.hi`.
+  }];
+  let arguments = (ins TPU_Vreg:$packed, UnitAttr:$high);
+  let results = (outs TPU_Vreg:$result);
+  let assemblyFormat = "$packed (`high` $high^)? attr-dict `:` type($result)";
 }
 
 def TPU_RoundToBF16Op : TPU_Op<"round_to_bf16",

@@ -8,7 +8,14 @@
 //   affine_map<(d0, d1) -> (d0 floordiv 8, d1 floordiv 128, d0 mod 8,
 //                           d1 mod 128)>
 //
-// (a vector of n elements is the 1 x n matrix's image). The map is not
+// (a vector of n elements is the 1 x n matrix's image). bf16 packs two rows
+// to a word, so its tiles are 16 rows high, and a fifth result says which
+// half of the word holds the element:
+//
+//   affine_map<(d0, d1) -> (d0 floordiv 16, d1 floordiv 128, d0 mod 8,
+//                           d1 mod 128, (d0 mod 16) floordiv 8)>
+//
+// The map is not
 // strided, so upstream views (subview, expand_shape, ...) that assume a
 // strided buffer do not apply to it; the tpu ops that change shapes do.
 //
@@ -19,13 +26,23 @@
 
 #include "mlir/IR/AffineMap.h"
 #include "mlir/IR/BuiltinTypes.h"
+#include "tpu/Support/TiledLayout.h"
 
 namespace tpu {
 
-/// The tiled layout map of a buffer of rank `rank`.
-mlir::AffineMap getTiledLayout(mlir::MLIRContext *context, unsigned rank);
+/// Elements of `elementType` per 32-bit word of a tiled image: 2 for bf16,
+/// else 1.
+int64_t getPacking(mlir::Type elementType);
 
-/// Whether `map` is the tiled layout of its rank.
+/// The tiled shape of a tensor or buffer of `type`, packing included.
+TiledShape getTiledShape(mlir::ShapedType type);
+
+/// The tiled layout map of a buffer of rank `rank` whose words hold
+/// `packing` elements.
+mlir::AffineMap getTiledLayout(mlir::MLIRContext *context, unsigned rank,
+                               int64_t packing = 1);
+
+/// Whether `map` is the tiled layout of its rank, packed or not.
 bool isTiledLayout(mlir::AffineMap map);
 
 /// The HBM buffer type holding a tensor of `type`'s shape and element type.

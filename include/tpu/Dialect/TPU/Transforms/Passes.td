@@ -52,8 +52,9 @@ def TPUPadToTiles : Pass<"tpu-pad-to-tiles", "::mlir::func::FuncOp"> {
   let summary = "Pad tpu.matmul operands to whole tiles";
   let description = [{
     Pads every `tpu.matmul` with zeros so its shapes are whole tiles: M to
-    the LHS's sublane tile (8 rows for f32, 16 for bf16, which packs two
-    rows per word), K (the contraction) to the MXU's 128, and N to 128 lanes.
+    the MXU's row block of 8 (a packed bf16 tile of 16 rows holds two; the
+    kernel pushes only those that hold rows), K (the contraction) to the
+    MXU's 128, and N to 128 lanes.
     The result is sliced back to the original shape. Both are `tpu.resize`.
     Zeros in K add nothing to a sum; the padded rows and columns of the
     result are dropped.
@@ -164,9 +165,14 @@ def TPUBufferize : Pass<"tpu-bufferize", "::mlir::ModuleOp"> {
   let summary = "Bufferize the entry with One-Shot Bufferize";
   let description = [{
     Runs One-Shot Bufferize on the entry function, across its boundary:
-    every tensor becomes an (8,128)-tiled buffer in HBM
+    every tensor becomes a tiled buffer in HBM
     (`memref<..., #tiled, #tpu.memory_space<hbm>>`, the device layout the
-    runtime uses for arguments and results). The tpu kernel ops bufferize
+    runtime uses for arguments and results; bf16 is packed two rows to a
+    word in (16,128) tiles, `#packed`). A kernel that moves 32-bit words
+    (all but `tpu.elementwise`, `tpu.split` and `tpu.matmul_passes`) and
+    is not a view takes bf16 as f32: its bf16 operands are extended and
+    its bf16 results rounded back, each a `tpu.elementwise` (exact, so no
+    bit changes). The tpu kernel ops bufferize
     through their `BufferizableOpInterface` models: each allocates its
     result and becomes its buffer form; a `tpu.resize` or `tpu.reshape`
     that keeps the tiled image becomes a `tpu.tiled_view` of its source.

@@ -34,7 +34,7 @@ struct TilePadding {
   bool needed() const { return paddedM != m || paddedK != k || paddedN != n; }
 };
 
-/// What padding `op` to whole tiles takes: M to the LHS's sublane tile, K
+/// What padding `op` to whole tiles takes: M to the MXU's 8-row block, K
 /// to the MXU's depth, N to the lanes.
 TilePadding getTilePadding(MatmulOp op);
 
@@ -94,6 +94,22 @@ void populateFusePatterns(mlir::RewritePatternSet &patterns, bool report);
 
 /// Erases the kernel ops under `root` that nothing reads.
 void eraseDeadKernels(mlir::Operation *root);
+
+//===----------------------------------------------------------------------===//
+// tpu-bufferize
+//===----------------------------------------------------------------------===//
+
+/// Whether `op` is a kernel that moves 32-bit words, so cannot take packed
+/// bf16 (every kernel but tpu.elementwise, tpu.split and
+/// tpu.matmul_passes).
+bool movesWords(mlir::Operation *op);
+
+/// Replaces a word-moving kernel (tensor form) that takes or gives bf16 by
+/// the same kernel on f32: its bf16 operands extended (arith.extf) and its
+/// bf16 results rounded back (arith.truncf), each a tpu.elementwise. Exact
+/// for bf16 values. Fails if `op` moves no bf16.
+llvm::LogicalResult widenBF16(mlir::RewriterBase &rewriter,
+                              mlir::Operation *op);
 
 //===----------------------------------------------------------------------===//
 // tpu-lower-to-mxu: the kernels (lib/Dialect/TPU/Transforms/Kernels/)

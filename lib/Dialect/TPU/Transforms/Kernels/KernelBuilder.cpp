@@ -149,6 +149,14 @@ void KernelBuilder::store(Value value, Value vmem, Value row) {
   VectorStoreOp::create(*this, value, vmem, row);
 }
 
+Value KernelBuilder::halve(Value x) {
+  return arith::ShRUIOp::create(*this, x, index(1));
+}
+
+Value KernelBuilder::unpack(Value words, bool high) {
+  return UnpackBF16Op::create(*this, words.getType(), words, high);
+}
+
 Value KernelBuilder::round(Value v, Rounding rounding) {
   return RoundToBF16Op::create(*this, v.getType(), v,
                                RoundingAttr::get(getContext(), rounding));
@@ -171,9 +179,150 @@ VectorType KernelBuilder::vregType() {
   return VectorType::get({int64_t(kSublanes), int64_t(kLanes)}, getF32Type());
 }
 
+/// `count` VMEM staging buffers of `rows` rows each.
+static SmallVector<Value> allocStaging(KernelBuilder &b, size_t count,
+                                       int64_t rows) {
+  SmallVector<Value> buffers;
+  for (size_t i = 0; i < count; ++i)
+    buffers.push_back(b.allocVmem(rows));
+  return buffers;
+}
+
+/// buildVpuLoop when a buffer holds packed bf16 (16 x 128 tiles, one vreg
+/// of words for 16 rows): the loop runs over bands of 16 rows of each
+/// matrix, which an f32 buffer holds in two row tiles (low, high) and a
+/// packed one in one. Each band's packed tiles are unpacked into their low
+/// and high halves, `compute` runs on each half, and packed outputs pack
+/// the two results. When an f32 matrix's row tiles are odd, its last band
+/// has no high tile: the high half of the computation sees zeros for it
+/// (the rows there are padding of every operand) and stores nothing to it.
+static scf::ForOp
+buildPackedVpuLoop(KernelBuilder &b, ValueRange inputs, ValueRange outputs,
+                   function_ref<SmallVector<Value>(ValueRange)> compute) {
+  auto tiledOf = [](Value v) {
+    return getTiledShape(cast<ShapedType>(v.getType()));
+  };
+  TiledShape f32 = TiledShape::get(
+      std::vector<int64_t>(cast<ShapedType>(inputs[0].getType()).getShape()));
+  int64_t colTiles = f32.colTiles();
+  int64_t wholeBands = f32.rowTiles() / 2;
+  bool partialBand = f32.rowTiles() % 2 != 0;
+  // Without a partial band, every buffer's matrices lie band after band,
+  // so the bands of all of them are one sequence (fewer, fuller chunks).
+  int64_t batches = f32.batch;
+  if (!partialBand) {
+    wholeBands *= batches;
+    batches = 1;
+  }
+  auto isPacked = [&](Value v) { return tiledOf(v).packing > 1; };
+  // Chunks of whole bands, as many as fit VMEM with every buffer staged
+  // at two row tiles a band; at least one band.
+  int64_t buffers = int64_t(inputs.size() + outputs.size());
+  int64_t bandRows = 2 * colTiles * kSublanes;
+  int64_t fits = std::max<int64_t>(1, kVmemRows / (buffers * bandRows));
+  int64_t perChunk = std::max<int64_t>(1, kVpuChunkTiles / (2 * colTiles));
+  int64_t chunk =
+      std::max<int64_t>(1, std::min({wholeBands, perChunk, fits}));
+  SmallVector<Value> staged = allocStaging(b, inputs.size(), chunk * bandRows);
+  SmallVector<Value> staging =
+      allocStaging(b, outputs.size(), chunk * bandRows);
+  Value one = b.index(1), zero = b.index(0);
+
+  // Bands [band0, band0 + count) of matrix `batch`: DMA in, compute, DMA
+  // out. `hasHigh` is false for the partial band.
+  auto processBands = [&](Value batch, Value band0, Value count,
+                          bool hasHigh) {
+    // A buffer's first tile of the chunk, and its tile count.
+    auto tiles = [&](Value buffer) {
+      TiledShape shape = tiledOf(buffer);
+      int64_t perBand = isPacked(buffer) ? colTiles : 2 * colTiles;
+      Value first =
+          b.add(b.mul(batch, shape.tilesPerBatch()), b.mul(band0, perBand));
+      Value n = hasHigh || isPacked(buffer) ? b.mul(count, perBand)
+                                            : b.index(colTiles);
+      return std::make_pair(first, n);
+    };
+    for (auto [input, buffer] : llvm::zip(inputs, staged)) {
+      auto [first, n] = tiles(input);
+      b.dmaLoad(input, first, one, buffer, zero, n, kLoadSem);
+    }
+    b.wait(kLoadSem, int64_t(inputs.size()));
+    auto tileBody = [&](Value band, Value col) {
+        // The VMEM row of half `half`'s tile of `buffer`.
+        auto rowOf = [&](Value buffer, int64_t half) {
+          int64_t perBand = isPacked(buffer) ? colTiles : 2 * colTiles;
+          Value tile = b.add(b.mul(band, perBand), col);
+          if (!isPacked(buffer))
+            tile = b.add(tile, half * colTiles);
+          return b.mul(tile, kSublanes);
+        };
+        SmallVector<Value> packedWords;
+        for (auto [input, buffer] : llvm::zip(inputs, staged))
+          packedWords.push_back(
+              isPacked(input) ? b.load(buffer, rowOf(input, 0)) : Value());
+        SmallVector<SmallVector<Value>> results;
+        for (int64_t half = 0; half < 2; ++half) {
+          SmallVector<Value> vregs;
+          for (auto [input, buffer, words] :
+               llvm::zip(inputs, staged, packedWords)) {
+            if (words)
+              vregs.push_back(b.unpack(words, half == 1));
+            else if (half == 1 && !hasHigh)
+              vregs.push_back(b.splat(0.0f));
+            else
+              vregs.push_back(b.load(buffer, rowOf(input, half)));
+          }
+          results.push_back(compute(vregs));
+        }
+        for (auto [i, output, buffer] : llvm::enumerate(outputs, staging)) {
+          if (isPacked(output)) {
+            b.store(PackBF16Op::create(b, b.vregType(), results[0][i],
+                                       results[1][i]),
+                    buffer, rowOf(output, 0));
+            continue;
+          }
+          b.store(results[0][i], buffer, rowOf(output, 0));
+          if (hasHigh)
+            b.store(results[1][i], buffer, rowOf(output, 1));
+        }
+    };
+    // One loop when a band is one tile wide: a loop of one iteration per
+    // band would cost its branches for nothing.
+    b.forLoop(zero, count, 1, [&](Value band) {
+      if (colTiles == 1)
+        return tileBody(band, zero);
+      b.forLoop(colTiles, 1, [&](Value col) { tileBody(band, col); });
+    });
+    for (auto [buffer, output] : llvm::zip(staging, outputs)) {
+      auto [first, n] = tiles(output);
+      b.dmaStore(buffer, zero, output, first, one, n, kStoreSem);
+    }
+    b.wait(kStoreSem, int64_t(outputs.size()));
+  };
+
+  scf::ForOp loop = b.forLoop(batches, 1, [&](Value batch) {
+    if (wholeBands > 0)
+      b.forLoop(wholeBands, chunk, [&](Value band0) {
+        processBands(batch, band0,
+                     b.min(b.sub(b.index(wholeBands), band0), chunk),
+                     /*hasHigh=*/true);
+      });
+    if (partialBand)
+      processBands(batch, b.index(wholeBands), one, /*hasHigh=*/false);
+  });
+  b.dealloc(staged);
+  b.dealloc(staging);
+  return loop;
+}
+
 scf::ForOp
 tpu::buildVpuLoop(KernelBuilder &b, ValueRange inputs, ValueRange outputs,
                   function_ref<SmallVector<Value>(ValueRange)> compute) {
+  auto packed = [](Value v) {
+    return getTiledShape(cast<ShapedType>(v.getType())).packing > 1;
+  };
+  if (llvm::any_of(inputs, packed) || llvm::any_of(outputs, packed))
+    return buildPackedVpuLoop(b, inputs, outputs, compute);
   int64_t tiles =
       TiledShape::get(cast<ShapedType>(inputs[0].getType()).getShape().vec())
           .numTiles();
@@ -182,11 +331,9 @@ tpu::buildVpuLoop(KernelBuilder &b, ValueRange inputs, ValueRange outputs,
   int64_t buffers = int64_t(inputs.size() + outputs.size());
   int64_t fits = std::max<int64_t>(1, kVmemRows / (buffers * kSublanes));
   int64_t chunk = std::min({tiles, kVpuChunkTiles, fits});
-  SmallVector<Value> staged, staging;
-  for (size_t i = 0; i < inputs.size(); ++i)
-    staged.push_back(b.allocVmem(chunk * kSublanes));
-  for (size_t i = 0; i < outputs.size(); ++i)
-    staging.push_back(b.allocVmem(chunk * kSublanes));
+  SmallVector<Value> staged = allocStaging(b, inputs.size(), chunk * kSublanes);
+  SmallVector<Value> staging =
+      allocStaging(b, outputs.size(), chunk * kSublanes);
   Value one = b.index(1), zero = b.index(0);
   scf::ForOp loop = b.forLoop(tiles, chunk, [&](Value first) {
     Value count = b.min(b.sub(b.index(tiles), first), chunk);

@@ -35,6 +35,8 @@ public:
   /// x * y, or x itself for y = 1.
   mlir::Value mul(mlir::Value x, int64_t y);
   mlir::Value min(mlir::Value x, int64_t y);
+  /// x / 2, for x >= 0.
+  mlir::Value halve(mlir::Value x);
   mlir::Value lessThan(mlir::Value x, mlir::Value y);
   mlir::Value select(mlir::Value cond, mlir::Value x, mlir::Value y);
 
@@ -80,6 +82,8 @@ public:
   /// the rest (the padding rows of a tile; a masked v.st over the fill).
   void storeRows(mlir::Value value, int64_t rows, mlir::Value fill,
                  mlir::Value vmem, mlir::Value row);
+  /// Rows 0-7 (`high` false) or 8-15 of a packed bf16 tile's vreg, as f32.
+  mlir::Value unpack(mlir::Value words, bool high);
   /// Each element of `v` rounded to bf16, kept in f32.
   mlir::Value round(mlir::Value v, Rounding rounding);
   /// `value` in lanes 0 .. `lanes` - 1, `fill` in the rest (the padding

@@ -33,23 +33,40 @@ constexpr int64_t kWeightRows = kMxuDim; // VMEM rows of one weight tile
 constexpr int64_t kResultSlots = isa::kMxuResultSlots;
 
 TiledShape tiledShapeOf(Value buffer) {
-  return TiledShape::get(cast<ShapedType>(buffer.getType()).getShape().vec());
+  return getTiledShape(cast<ShapedType>(buffer.getType()));
 }
 
-/// Whether the RHS is one rank-2 matrix, which every batch of the LHS
-/// shares (a convolution's filter), or there is no batch.
-bool hasSharedRhs(MatmulPassesOp op) {
-  return cast<ShapedType>(op.getRhs()[0].getType()).getRank() == 2;
+/// Whether `buffer` holds packed bf16 (16 x 128 tiles).
+bool isPacked(Value buffer) { return tiledShapeOf(buffer).packing > 1; }
+
+/// The LHS row blocks of 8 one VMEM tile of `lhs` holds: 1 for f32; 2 for
+/// packed bf16, but 1 when each matrix is one block (8 rows: the low half
+/// of its own tile).
+int64_t blocksPerTile(Value lhs) {
+  TiledShape shape = tiledShapeOf(lhs);
+  return shape.packing > 1 && shape.rows > kSublanes ? 2 : 1;
 }
 
-/// The tiled shape the kernel sees of an LHS, result or accumulator: with
-/// a shared RHS, whole row tiles of all batches lie one after another, so
-/// they are one matrix of batch x rows rows, whose row blocks fill the
-/// MXU's result slots across batches.
-TiledShape kernelShapeOf(Value buffer, bool sharedRhs) {
+/// Whether the batches of the LHS, result and accumulator are one matrix
+/// to the kernel: when the RHS is one rank-2 matrix, which every batch of
+/// the LHS shares (a convolution's filter), and whole row tiles of all
+/// batches lie one after another in every LHS term, so that row blocks
+/// fill the MXU's result slots across batches.
+bool mergesBatches(MatmulPassesOp op) {
+  if (cast<ShapedType>(op.getRhs()[0].getType()).getRank() != 2)
+    return false;
+  return llvm::all_of(op.getLhs(), [](Value lhs) {
+    TiledShape shape = tiledShapeOf(lhs);
+    return shape.rows % (kSublanes * blocksPerTile(lhs)) == 0;
+  });
+}
+
+/// The shape the kernel sees of an LHS, result or accumulator, in row
+/// blocks of 8 (whatever the packing): with merged batches, one matrix.
+TiledShape kernelShapeOf(Value buffer, bool mergeBatches) {
   TiledShape shape = tiledShapeOf(buffer);
-  if (!sharedRhs || shape.rows % kSublanes != 0)
-    return shape;
+  if (!mergeBatches)
+    return TiledShape::get({shape.batch, shape.rows, shape.cols});
   return TiledShape::get({shape.batch * shape.rows, shape.cols});
 }
 
@@ -58,10 +75,9 @@ TiledShape kernelShapeOf(Value buffer, bool sharedRhs) {
 class MatmulKernel {
 public:
   MatmulKernel(MatmulPassesOp op, unsigned mxus)
-      : op(op), mxus(mxus), sharedRhs(hasSharedRhs(op)),
-        lhs(kernelShapeOf(op.getLhs()[0], sharedRhs)),
-        rhs(tiledShapeOf(op.getRhs()[0])),
-        out(kernelShapeOf(op.getOuts(), sharedRhs)),
+      : op(op), mxus(mxus), mergeBatches(mergesBatches(op)),
+        lhs(kernelShapeOf(op.getLhs()[0], mergeBatches)),
+        out(kernelShapeOf(op.getOuts(), mergeBatches)),
         terms(op.getLhs().size()), nanFixed(op.getNanFixedTerms()),
         hasAcc(bool(op.getAcc())),
         epilogueInputs(op.getEpilogueInputs().size()) {}
@@ -88,8 +104,10 @@ private:
 
   MatmulPassesOp op;
   unsigned mxus;
-  bool sharedRhs;
-  TiledShape lhs, rhs, out;
+  bool mergeBatches;
+  /// The LHS in row blocks of 8 (its terms' buffers may be packed), and
+  /// the result.
+  TiledShape lhs, out;
   size_t terms;
   int64_t nanFixed;
   bool hasAcc;
@@ -106,10 +124,13 @@ private:
   Value lhsVmem, rhsVmem, outVmem, accVmem;
   SmallVector<Value> epilogueVmem;
   Value zero, one, eight, nBlocksV, kTilesV;
-  Value lhsBatch, rhsBatch, outBatch;
+  Value batchIndex, outBatch;
 };
 
 LogicalResult MatmulKernel::plan() {
+  bool pairs = llvm::any_of(op.getLhs(),
+                            [](Value lhs) { return blocksPerTile(lhs) == 2; });
+  TiledShape rhs = tiledShapeOf(op.getRhs()[0]);
   if (lhs.cols % kMxuDim != 0 || rhs.cols % kLanes != 0 ||
       lhs.rows % kSublanes != 0)
     return op.emitError()
@@ -125,9 +146,14 @@ LogicalResult MatmulKernel::plan() {
   int64_t groups = nanFixed > 0 ? 2 : 1;
   // Chunk of row blocks: as many as the result slots hold, halved until
   // the working set fits VMEM.
+  // A packed LHS tile holds two row blocks, so a chunk but the only one
+  // holds pairs.
+  int64_t minChunk = pairs ? 2 : 1;
   chunk = std::min(rowBlocks, kResultSlots / groups);
-  while (vmemRows(chunk) > kVmemRows && chunk > 1)
+  while (vmemRows(chunk) > kVmemRows && chunk > minChunk)
     chunk /= 2;
+  if (pairs && chunk < rowBlocks && chunk % 2 != 0)
+    chunk -= 1;
   if (vmemRows(chunk) > kVmemRows)
     return op.emitError() << "tpu-lower-to-mxu: the matmul's working set "
                              "does not fit VMEM";
@@ -150,8 +176,7 @@ scf::ForOp MatmulKernel::build(KernelBuilder &b) {
   nBlocksV = b.index(nBlocks);
   kTilesV = b.index(kTiles);
   scf::ForOp outer = b.forLoop(lhs.batch, 1, [&](Value batch) {
-    lhsBatch = b.mul(batch, lhs.tilesPerBatch());
-    rhsBatch = b.mul(batch, rhs.tilesPerBatch());
+    batchIndex = batch;
     outBatch = b.mul(batch, out.tilesPerBatch());
     b.forLoop(rowBlocks, chunk, [&](Value row0) {
       Value blocks = b.min(b.sub(b.index(rowBlocks), row0), chunk);
@@ -173,20 +198,35 @@ scf::ForOp MatmulKernel::build(KernelBuilder &b) {
 void MatmulKernel::issueLoads(KernelBuilder &b, size_t term, Value k,
                               Value half, Value row0, Value col0,
                               Value blocks) {
-  Value lhsTile = b.add(b.add(lhsBatch, b.mul(row0, lhs.colTiles())), k);
-  b.dmaLoad(op.getLhs()[term], lhsTile, b.index(lhs.colTiles()), lhsVmem,
-            b.mul(half, chunkRows), blocks, kLoadSem);
+  // A packed LHS's tile holds two row blocks: half the tiles, from row
+  // tile row0 / 2. (With merged batches, batchIndex is 0.)
+  Value lhsBuffer = op.getLhs()[term];
+  bool pairs = blocksPerTile(lhsBuffer) == 2;
+  Value rowTile = pairs ? b.halve(row0) : row0;
+  Value count = pairs ? b.halve(b.add(blocks, 1)) : blocks;
+  Value lhsBatch = b.mul(batchIndex, tiledShapeOf(lhsBuffer).tilesPerBatch());
+  Value lhsTile = b.add(b.add(lhsBatch, b.mul(rowTile, lhs.colTiles())), k);
+  b.dmaLoad(lhsBuffer, lhsTile, b.index(lhs.colTiles()), lhsVmem,
+            b.mul(half, chunkRows), count, kLoadSem);
+  // A weight tile is 128 rows: 16 row tiles, or 8 packed ones.
+  Value rhsBuffer = op.getRhs()[term];
+  TiledShape rhs = tiledShapeOf(rhsBuffer);
+  int64_t rhsRowTiles = kMxuDim / rhs.tileRows();
+  // A rank-2 RHS is every batch's.
+  Value rhsBatch = cast<ShapedType>(rhsBuffer.getType()).getRank() == 2
+                       ? zero
+                       : b.mul(batchIndex, rhs.tilesPerBatch());
   for (unsigned m = 0; m < mxus; ++m) {
     Value col = b.add(col0, m);
     // An MXU past the last column block moves nothing, so the wait after
     // counts the same transfers every time.
     Value count =
-        b.select(b.lessThan(col, nBlocksV), b.index(kMxuDim / kTileRows), zero);
-    Value rhsTile = b.add(
-        b.add(rhsBatch, b.mul(k, (kMxuDim / kTileRows) * rhs.colTiles())), col);
+        b.select(b.lessThan(col, nBlocksV), b.index(rhsRowTiles), zero);
+    Value rhsTile =
+        b.add(b.add(rhsBatch, b.mul(k, rhsRowTiles * rhs.colTiles())), col);
     Value row = b.add(b.mul(half, mxus * kWeightRows), m * kWeightRows);
-    b.dmaLoad(op.getRhs()[term], rhsTile, b.index(rhs.colTiles()), rhsVmem, row,
-              count, kLoadSem);
+    b.dmaLoad(rhsBuffer, rhsTile, b.index(rhs.colTiles()), rhsVmem, row, count,
+              kLoadSem);
   }
 }
 
@@ -204,17 +244,35 @@ void MatmulKernel::buildTerm(KernelBuilder &b, size_t term, Value batch,
       issueLoads(b, term, next, b.sub(one, half), row0, col0, blocks);
     });
     b.wait(kLoadSem, 1 + mxus);
+    bool packedRhs = isPacked(op.getRhs()[term]);
     for (unsigned m = 0; m < mxus; ++m)
       MxuLoadWeightsOp::create(
           b, rhsVmem, b.add(b.mul(half, mxus * kWeightRows), m * kWeightRows),
-          eight, m);
+          eight, m, packedRhs);
     Value lhsRow = b.mul(half, chunkRows);
+    // A packed LHS tile is two row blocks: its low half's rows, then its
+    // high half's, each pushed into its own slot.
+    bool packedLhs = isPacked(op.getLhs()[term]);
+    int64_t blocksPerTile = ::blocksPerTile(op.getLhs()[term]);
     auto pushAll = [&](bool accumulate) {
-      b.forLoop(zero, blocks, 1, [&](Value block) {
-        Value rows = b.load(lhsVmem, b.add(lhsRow, b.mul(block, kTileRows)));
-        Value slot = b.add(block, slotBase);
-        for (unsigned m = 0; m < mxus; ++m)
-          MxuPushOp::create(b, rows, slot, m, accumulate);
+      b.forLoop(zero, blocks, blocksPerTile, [&](Value block) {
+        Value tileRow =
+            b.add(lhsRow, b.mul(block, kTileRows / blocksPerTile));
+        Value words = b.load(lhsVmem, tileRow);
+        for (int64_t part = 0; part < blocksPerTile; ++part) {
+          auto push = [&] {
+            Value rows = packedLhs ? b.unpack(words, part == 1) : words;
+            Value slot = b.add(block, slotBase + part);
+            for (unsigned m = 0; m < mxus; ++m)
+              MxuPushOp::create(b, rows, slot, m, accumulate);
+          };
+          // With odd row blocks, the last tile's high half is padding:
+          // pushing it would double the MXU time of a one-block LHS.
+          if (part == 1 && rowBlocks % 2 != 0)
+            b.ifThen(b.lessThan(b.add(block, 1), blocks), push);
+          else
+            push();
+        }
       });
     };
     if (!firstOfGroup)
