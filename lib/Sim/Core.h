@@ -25,7 +25,8 @@ namespace tpu::sim {
 /// When each MXU's parts can next be used.
 struct MxuTiming {
   uint64_t weightPortFree = 0, weightsReady = 0, inputFree = 0;
-  std::array<uint64_t, isa::kMxuResultSlots> slotReady{};
+  /// When each result slot's last push has landed (the chip's slots).
+  std::vector<uint64_t> slotReady;
 };
 
 /// A DMA that has been issued and not yet completed: what it touches, for

@@ -58,6 +58,8 @@ Core::Core(const Program &program, const ChipInfo &chip, ArchState &state,
            Memory &memory, Stats &stats, Trace *trace, HbmShare hbmShare)
     : program(program), chip(chip), state(state), memory(memory), stats(stats),
       trace(trace), mxuTiming(chip.mxusPerCore) {
+  for (MxuTiming &timing : mxuTiming)
+    timing.slotReady.assign(chip.mxuResultSlots, 0);
   dma.bytesPerCycle = getHbmBytesPerCycle(chip, hbmShare);
   stats.hbmShare = getHbmShareName(hbmShare);
   stats.hbmPeakBytesPerSecond = dma.bytesPerCycle * double(chip.clockHz);
@@ -349,7 +351,8 @@ std::optional<Trap> StepLoop::run() {
 
 Simulator::Simulator(const Program &program, SimulatorOptions options)
     : program(program), chip(getChipInfo(program.chip)), options(options),
-      memory(chip, options.uninitialized), state(chip.mxusPerCore) {
+      memory(chip, options.uninitialized),
+      state(chip.mxusPerCore, chip.mxuResultSlots) {
   if (options.trace)
     trace = std::make_unique<Trace>(chip.clockHz);
   if (options.uninitialized == UninitializedReads::NaN)

@@ -11,7 +11,7 @@ constexpr uint64_t kGiB = 1ull << 30;
 
 constexpr std::array<ChipInfo, kNumChips> kChips = {{
 #define TPU_CHIP(ENUM, NAME, CORES, MXUS, CLOCK_MHZ, HBM_GIB, HBM_GIB_PER_CORE, \
-                 HBM_GBPS, PEAK_TFLOPS)                                        \
+                 HBM_GBPS, PEAK_TFLOPS, RESULT_SLOTS)                          \
   {ChipKind::ENUM,                                                             \
    NAME,                                                                       \
    CORES,                                                                      \
@@ -20,7 +20,8 @@ constexpr std::array<ChipInfo, kNumChips> kChips = {{
    uint64_t(HBM_GIB) * kGiB,                                                   \
    uint64_t(HBM_GIB_PER_CORE) * kGiB,                                          \
    uint64_t(HBM_GBPS) * 1000000000,                                            \
-   double(PEAK_TFLOPS) * 1e12},
+   double(PEAK_TFLOPS) * 1e12,                                                 \
+   RESULT_SLOTS},
 #include "tpu/Support/Chip.def"
 }};
 } // namespace

@@ -53,6 +53,13 @@ TEST(ChipTest, PublishedPeakMatchesTheMachineModel) {
   }
 }
 
+// The assumed result buffer (Chip.def, docs/Simulator.md): every measured
+// figure in docs/ depends on it, so a change must re-measure them.
+TEST(ChipTest, AssumedResultSlots) {
+  for (const ChipInfo &info : allChips())
+    EXPECT_EQ(info.mxuResultSlots, 128u) << info.name;
+}
+
 TEST(ChipTest, CoreGeometry) {
   EXPECT_EQ(kTileBytes, 4096u);
   EXPECT_EQ(kVmemBytes / kTileBytes, 4096u);

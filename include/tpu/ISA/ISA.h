@@ -165,8 +165,6 @@ const char *getUnitName(Unit unit);
 const char *getOperandKindName(OperandKind kind);
 
 inline constexpr unsigned kMaxOperands = 5;
-/// Result-buffer slots per MXU, each 8 x 128 f32 (4 KiB).
-inline constexpr unsigned kMxuResultSlots = 128;
 
 /// One row of the instruction table.
 struct InstInfo {

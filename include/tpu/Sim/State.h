@@ -25,15 +25,18 @@ using VReg = std::array<uint32_t, kWordsPerTile>;
 /// f32, k-major so a row of weights is contiguous) and the result buffer
 /// slots that pushes write or accumulate into.
 struct MxuState {
+  explicit MxuState(unsigned resultSlots)
+      : results(size_t(resultSlots) * kWordsPerTile, 0.0f) {}
+
   std::vector<float> weights = std::vector<float>(kMxuDim * kMxuDim, 0.0f);
-  std::vector<float> results =
-      std::vector<float>(size_t(isa::kMxuResultSlots) * kWordsPerTile, 0.0f);
+  std::vector<float> results;
 
   float *slot(int64_t index) { return &results[size_t(index) * kWordsPerTile]; }
 };
 
 struct ArchState {
-  explicit ArchState(unsigned numMxus) : mxus(numMxus) {}
+  ArchState(unsigned numMxus, unsigned resultSlots)
+      : mxus(numMxus, MxuState(resultSlots)) {}
 
   /// s0 reads as zero; writes to it are dropped.
   std::array<uint32_t, isa::kNumScalarRegisters> sregs{};

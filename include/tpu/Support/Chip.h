@@ -43,6 +43,9 @@ struct ChipInfo {
   uint64_t hbmBytesPerSecond;
   /// The published peak, kept to cross-check the derived one.
   double peakBF16FlopsPerChip;
+  /// Result-buffer slots per MXU, each 8 x 128 f32 (4 KiB): an assumption
+  /// (Chip.def).
+  unsigned mxuResultSlots;
 
   /// Peak bf16 FLOP/s of one TensorCore derived from the machine model: each
   /// MXU does kMxuDim^2 multiply-adds (2 FLOPs) per cycle.

@@ -23,12 +23,13 @@ namespace {
 
 /// Traps unless `slot` addresses the result buffer.
 bool checkResultSlot(Core &core, const Instruction &inst, int32_t slot) {
-  if (slot >= 0 && slot < int32_t(isa::kMxuResultSlots))
+  unsigned slots = core.chip.mxuResultSlots;
+  if (slot >= 0 && slot < int32_t(slots))
     return true;
   return core.trap(Trap::Kind::OutOfBounds,
                    std::string(inst.info().mnemonic) + ": result slot " +
                        std::to_string(slot) + " is out of bounds [0, " +
-                       std::to_string(isa::kMxuResultSlots) + ")");
+                       std::to_string(slots) + ")");
 }
 
 /// One pass of 8 LHS rows through the weight-stationary array: each output
@@ -79,7 +80,7 @@ TPU_ISSUE_RULE(Mxu) {
     break;
   case Opcode::MxuPop: {
     int32_t slot = core.sreg(op[2]);
-    if (slot >= 0 && slot < int32_t(isa::kMxuResultSlots))
+    if (slot >= 0 && slot < int32_t(core.chip.mxuResultSlots))
       need(core.mxuTiming[op[1]].slotReady[slot], StallCause::MxuResult);
     break;
   }

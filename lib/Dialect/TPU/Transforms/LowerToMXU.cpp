@@ -34,13 +34,13 @@ struct LowerKernel : public OpRewritePattern<Op> {
 };
 
 struct LowerMatmulPasses : public OpRewritePattern<MatmulPassesOp> {
-  LowerMatmulPasses(MLIRContext *context, unsigned mxus)
-      : OpRewritePattern(context), mxus(mxus) {}
+  LowerMatmulPasses(MLIRContext *context, const ChipInfo &chip)
+      : OpRewritePattern(context), chip(chip) {}
   LogicalResult matchAndRewrite(MatmulPassesOp op,
                                 PatternRewriter &rewriter) const override {
-    return lowerMatmulPasses(rewriter, op, mxus);
+    return lowerMatmulPasses(rewriter, op, chip);
   }
-  unsigned mxus;
+  const ChipInfo &chip;
 };
 
 bool isKernelOp(Operation *op) { return op->hasTrait<KernelOpTrait>(); }
@@ -82,8 +82,7 @@ struct LowerToMXUPass : public tpu::impl::TPULowerToMXUBase<LowerToMXUPass> {
     if (packed.wasInterrupted())
       return signalPassFailure();
     RewritePatternSet patterns(&getContext());
-    populateLowerToMXUPatterns(patterns,
-                               getChipInfo(getChipOf(func)).mxusPerCore);
+    populateLowerToMXUPatterns(patterns, getChipInfo(getChipOf(func)));
     walkAndApplyPatterns(func, std::move(patterns));
     // A kernel that could not be written has said why.
     if (func.walk([](Operation *op) {
@@ -103,9 +102,9 @@ struct LowerToMXUPass : public tpu::impl::TPULowerToMXUBase<LowerToMXUPass> {
 } // namespace
 
 void tpu::populateLowerToMXUPatterns(RewritePatternSet &patterns,
-                                     unsigned mxus) {
+                                     const ChipInfo &chip) {
   MLIRContext *context = patterns.getContext();
-  patterns.add<LowerMatmulPasses>(context, mxus);
+  patterns.add<LowerMatmulPasses>(context, chip);
   patterns.add<LowerKernel<SplitOp, lowerSplit>,
                LowerKernel<ElementwiseOp, lowerElementwise>,
                LowerKernel<ResizeOp, lowerResize>,

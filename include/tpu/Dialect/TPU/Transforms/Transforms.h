@@ -12,6 +12,7 @@
 
 #include "mlir/IR/PatternMatch.h"
 #include "tpu/Dialect/TPU/IR/TPUOps.h"
+#include "tpu/Support/Chip.h"
 
 namespace mlir::scf {
 class ForOp;
@@ -120,7 +121,7 @@ llvm::LogicalResult widenBF16(mlir::RewriterBase &rewriter,
 /// op) on shapes it cannot handle.
 llvm::FailureOr<mlir::scf::ForOp>
 lowerMatmulPasses(mlir::RewriterBase &rewriter, MatmulPassesOp op,
-                  unsigned mxus);
+                  const ChipInfo &chip);
 llvm::FailureOr<mlir::scf::ForOp> lowerSplit(mlir::RewriterBase &rewriter,
                                              SplitOp op);
 llvm::FailureOr<mlir::scf::ForOp> lowerElementwise(mlir::RewriterBase &rewriter,
@@ -150,9 +151,9 @@ llvm::FailureOr<mlir::scf::ForOp> lowerPermuteRows(mlir::RewriterBase &rewriter,
 llvm::FailureOr<mlir::scf::ForOp> lowerInsertRows(mlir::RewriterBase &rewriter,
                                                   InsertRowsOp op);
 
-/// The patterns of every kernel; `mxus` is the chip's MXU count.
+/// The patterns of every kernel, for `chip` (its MXUs and result slots).
 void populateLowerToMXUPatterns(mlir::RewritePatternSet &patterns,
-                                unsigned mxus);
+                                const ChipInfo &chip);
 
 } // namespace tpu
 

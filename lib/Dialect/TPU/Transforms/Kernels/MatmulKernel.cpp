@@ -30,7 +30,6 @@ namespace {
 
 constexpr int64_t kTileRows = kSublanes;
 constexpr int64_t kWeightRows = kMxuDim; // VMEM rows of one weight tile
-constexpr int64_t kResultSlots = isa::kMxuResultSlots;
 
 TiledShape tiledShapeOf(Value buffer) {
   return getTiledShape(cast<ShapedType>(buffer.getType()));
@@ -74,8 +73,9 @@ TiledShape kernelShapeOf(Value buffer, bool mergeBatches) {
 /// parts of the nest that need it.
 class MatmulKernel {
 public:
-  MatmulKernel(MatmulPassesOp op, unsigned mxus)
-      : op(op), mxus(mxus), mergeBatches(mergesBatches(op)),
+  MatmulKernel(MatmulPassesOp op, const ChipInfo &chip)
+      : op(op), mxus(chip.mxusPerCore), resultSlots(chip.mxuResultSlots),
+        mergeBatches(mergesBatches(op)),
         lhs(kernelShapeOf(op.getLhs()[0], mergeBatches)),
         out(kernelShapeOf(op.getOuts(), mergeBatches)),
         terms(op.getLhs().size()), nanFixed(op.getNanFixedTerms()),
@@ -104,6 +104,8 @@ private:
 
   MatmulPassesOp op;
   unsigned mxus;
+  /// Each MXU's result slots (the chip's).
+  int64_t resultSlots;
   bool mergeBatches;
   /// The LHS in row blocks of 8 (its terms' buffers may be packed), and
   /// the result.
@@ -149,7 +151,7 @@ LogicalResult MatmulKernel::plan() {
   // A packed LHS tile holds two row blocks, so a chunk but the only one
   // holds pairs.
   int64_t minChunk = pairs ? 2 : 1;
-  chunk = std::min(rowBlocks, kResultSlots / groups);
+  chunk = std::min(rowBlocks, resultSlots / groups);
   while (vmemRows(chunk) > kVmemRows && chunk > minChunk)
     chunk /= 2;
   if (pairs && chunk < rowBlocks && chunk % 2 != 0)
@@ -351,10 +353,11 @@ void MatmulKernel::buildEpilogue(KernelBuilder &b, Value batch, Value row0,
 } // namespace
 
 FailureOr<scf::ForOp> tpu::lowerMatmulPasses(RewriterBase &rewriter,
-                                             MatmulPassesOp op, unsigned mxus) {
+                                             MatmulPassesOp op,
+                                             const ChipInfo &chip) {
   if (!op.hasBufferSemantics())
     return rewriter.notifyMatchFailure(op, "bufferize it first");
-  MatmulKernel kernel(op, mxus);
+  MatmulKernel kernel(op, chip);
   if (failed(kernel.plan()))
     return failure();
   KernelBuilder b(op.getLoc(), rewriter);
