@@ -440,6 +440,13 @@ TEST(TrapTest, ReportsPcBundleAndReason) {
   trap = ldw.run();
   ASSERT_TRUE(trap);
   EXPECT_EQ(trap->kind, Trap::Kind::Misaligned);
+  Machine packed({"s.li s1, 8 ; s.li s2, 12", "mxu.ldw.bf16 0, s1, s2",
+                  "halt"});
+  trap = packed.run();
+  ASSERT_TRUE(trap);
+  EXPECT_EQ(trap->kind, Trap::Kind::Misaligned);
+  EXPECT_EQ(trap->reason, "mxu.ldw.bf16: base row 8 and stride 12 must be "
+                          "multiples of 8 (whole tiles)");
 
   // Writing VMEM that a store-DMA is still reading.
   Machine war({"s.li s1, 1", "dma.st 0, s0, s0, s1, s1",

@@ -60,3 +60,21 @@ func.func @weights(%x: tensor<40x300xf32>, %w: tensor<129x300xbf16>) -> tensor<4
   %p = linalg.matmul ins(%x, %wt : tensor<40x300xf32>, tensor<300x129xbf16>) outs(%init : tensor<40x129xf32>) -> tensor<40x129xf32>
   return %p : tensor<40x129xf32>
 }
+
+// A bf16 bias and a bf16 residual added to a matmul's f32 result: the
+// epilogue reads f32 tiles, so these stay a separate elementwise op.
+func.func @epilogue(%x: tensor<64x300xf32>, %w: tensor<300x256xf32>, %bias: tensor<256xbf16>, %res: tensor<64x256xbf16>) -> tensor<64x256xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<64x256xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<64x256xf32>) -> tensor<64x256xf32>
+  %p = linalg.matmul ins(%x, %w : tensor<64x300xf32>, tensor<300x256xf32>) outs(%init : tensor<64x256xf32>) -> tensor<64x256xf32>
+  %s = linalg.generic {indexing_maps = [#id, affine_map<(i, j) -> (j)>, #id, #id], iterator_types = ["parallel", "parallel"]} ins(%p, %bias, %res : tensor<64x256xf32>, tensor<256xbf16>, tensor<64x256xbf16>) outs(%e : tensor<64x256xf32>) {
+  ^bb0(%a: f32, %b: bf16, %r: bf16, %o: f32):
+    %be = arith.extf %b : bf16 to f32
+    %re = arith.extf %r : bf16 to f32
+    %t = arith.addf %a, %be : f32
+    %u = arith.addf %t, %re : f32
+    linalg.yield %u : f32
+  } -> tensor<64x256xf32>
+  return %s : tensor<64x256xf32>
+}

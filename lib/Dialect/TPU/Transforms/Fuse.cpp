@@ -143,6 +143,12 @@ FailureOr<MatmulPassesOp> tpu::fuseIntoMatmulEpilogue(RewriterBase &rewriter,
                                                       bool report) {
   if (!elementTypeOf(consumer.getResult()).isF32())
     return rewriter.notifyMatchFailure(consumer, "a matmul's result is f32");
+  // The epilogue reads its inputs tile for tile with the f32 result; a
+  // bf16 input is packed, two rows to a word.
+  if (llvm::any_of(consumer.getInputs(), [](Value input) {
+        return elementTypeOf(input).isBF16();
+      }))
+    return rewriter.notifyMatchFailure(consumer, "a bf16 input is packed");
   // The matmul's result, read through the resize that drops its padding.
   MatmulPassesOp matmul;
   ResizeOp resize;

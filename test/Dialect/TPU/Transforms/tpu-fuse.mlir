@@ -120,6 +120,25 @@ func.func @not_fused(%a: tensor<8x128xf32>, %b: tensor<128x128xf32>) -> (tensor<
 
 // -----
 
+// Not fused: a consumer with a bf16 input (packed, two rows to a word; the
+// epilogue reads f32 tiles with the result's).
+// CHECK-LABEL: func @bf16_input
+// CHECK: %[[M:.*]] = tpu.matmul_passes lhs(%arg0) rhs(%arg1) {nan_fixed_terms = 0 : i64}
+// CHECK-NOT: epilogue
+// CHECK: tpu.elementwise ins(%[[M]], %arg2
+func.func @bf16_input(%a: tensor<8x128xf32>, %b: tensor<128x128xf32>, %r: tensor<8x128xbf16>) -> tensor<8x128xf32> {
+  %m = tpu.matmul_passes lhs(%a) rhs(%b) {nan_fixed_terms = 0 : i64} : (tensor<8x128xf32>, tensor<128x128xf32>) -> tensor<8x128xf32>
+  %e = tpu.elementwise ins(%m, %r : tensor<8x128xf32>, tensor<8x128xbf16>) -> tensor<8x128xf32> {
+  ^bb0(%x: f32, %y: bf16):
+    %w = arith.extf %y : bf16 to f32
+    %s = arith.addf %x, %w : f32
+    tpu.yield %s : f32
+  }
+  return %e : tensor<8x128xf32>
+}
+
+// -----
+
 // A producer of one value read only by a row reduction is its prologue
 // (a sum of squares in one pass); one of two values, or one read by
 // something else, stays.

@@ -267,8 +267,9 @@ def TPU_ResizeOp : TPU_UnaryKernelOp<"resize",
     (tpu-bufferize sets it: arguments and what kernels compute from them
     are; an elementwise result whose body does not map zero to zero is
     not, nor is the result of a resize that shrinks, whose dropped
-    elements become padding). Then, when both shapes have the same (8,128) tiles, the device
-    image is the same and bufferization makes the result a
+    elements become padding). Then, when both shapes have the same tiles
+    ((16,128) for bf16), the device image is the same and bufferization
+    makes the result a
     `tpu.tiled_view` of the source. Otherwise the buffer form copies the
     row tiles both have into the `outs` buffer, zeroes what of the source's
     padding becomes elements unless it is known zero, and writes zeros to
@@ -578,7 +579,7 @@ def TPU_ReshapeOp : TPU_UnaryKernelOp<"reshape"> {
   let summary = "The same elements in another shape";
   let description = [{
     The source's elements, in row-major order, with the result's shape (as
-    `tensor.reshape`). Reshapes that keep the (8,128) tiled image (the last
+    `tensor.reshape`). Reshapes that keep the tiled image (the last
     dimension, and either the rows and the number of matrices, or rows
     that fill whole tiles on both sides, so that they lie one after
     another: `2x64x300` and `128x300`) bufferize to a `tpu.tiled_view`;
@@ -674,8 +675,8 @@ def TPU_TiledViewOp : TPU_Op<"tiled_view", [Pure]> {
   let summary = "An HBM buffer's tiled image seen with another shape";
   let description = [{
     The same buffer as `source`, typed with a shape (and element type) that
-    has the same (8,128) tiles (as many row tiles, over all matrices, of as
-    many column tiles): a tensor padded or sliced within its last
+    has the same tiles, (16,128) for bf16 (as many row tiles, over all
+    matrices, of as many column tiles): a tensor padded or sliced within its last
     tiles, or reshaped keeping them, has the same device image. Generates
     no code.
 

@@ -1,6 +1,6 @@
 //===- TiledBuffer.h - Memref types of tiled HBM images ---------*- C++ -*-===//
 //
-// A tensor lives in HBM as its (8,128)-tiled, padded image
+// A tensor lives in HBM as its tiled, padded image
 // (tpu/Support/TiledLayout.h). Its buffer type says so with a layout map
 // from the logical index to the physical one, [batch..., row tile, column
 // tile, sublane, lane]:

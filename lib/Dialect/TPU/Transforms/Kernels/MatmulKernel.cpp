@@ -9,10 +9,10 @@
 // blocks out. docs/Compiler.md draws the loop nest.
 //
 // Why these tile sizes: a chunk of LHS row blocks fills the MXU result
-// buffer (128 slots of 8 rows, halved when a NaN-fixed group needs its own
-// slots), so every weight tile latched is reused for up to 1024 rows; the
-// working set is a few MiB whatever the matrix size, and is halved until it
-// fits VMEM.
+// buffer (the chip's slots of 8 rows, 128, halved when a NaN-fixed group
+// needs its own slots), so every weight tile latched is reused for up to
+// 1024 rows; the working set is a few MiB whatever the matrix size, and is
+// halved until it fits VMEM.
 //
 //===----------------------------------------------------------------------===//
 
@@ -155,7 +155,7 @@ LogicalResult MatmulKernel::plan() {
   while (vmemRows(chunk) > kVmemRows && chunk > minChunk)
     chunk /= 2;
   if (pairs && chunk < rowBlocks && chunk % 2 != 0)
-    chunk -= 1;
+    chunk = std::max<int64_t>(2, chunk - 1);
   if (vmemRows(chunk) > kVmemRows)
     return op.emitError() << "tpu-lower-to-mxu: the matmul's working set "
                              "does not fit VMEM";
