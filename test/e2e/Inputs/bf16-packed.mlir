@@ -78,3 +78,18 @@ func.func @epilogue(%x: tensor<64x300xf32>, %w: tensor<300x256xf32>, %bias: tens
   } -> tensor<64x256xf32>
   return %s : tensor<64x256xf32>
 }
+
+// A bf16 bias alone: a row, read packed into the matmul's epilogue.
+func.func @bias(%x: tensor<64x300xf32>, %w: tensor<300x256xf32>, %bias: tensor<256xbf16>) -> tensor<64x256xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<64x256xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<64x256xf32>) -> tensor<64x256xf32>
+  %p = linalg.matmul ins(%x, %w : tensor<64x300xf32>, tensor<300x256xf32>) outs(%init : tensor<64x256xf32>) -> tensor<64x256xf32>
+  %s = linalg.generic {indexing_maps = [#id, affine_map<(i, j) -> (j)>, #id], iterator_types = ["parallel", "parallel"]} ins(%p, %bias : tensor<64x256xf32>, tensor<256xbf16>) outs(%e : tensor<64x256xf32>) {
+  ^bb0(%a: f32, %b: bf16, %o: f32):
+    %be = arith.extf %b : bf16 to f32
+    %t = arith.addf %a, %be : f32
+    linalg.yield %t : f32
+  } -> tensor<64x256xf32>
+  return %s : tensor<64x256xf32>
+}

@@ -143,10 +143,18 @@ FailureOr<MatmulPassesOp> tpu::fuseIntoMatmulEpilogue(RewriterBase &rewriter,
                                                       bool report) {
   if (!elementTypeOf(consumer.getResult()).isF32())
     return rewriter.notifyMatchFailure(consumer, "a matmul's result is f32");
-  // The epilogue reads its inputs tile for tile with the f32 result; a
-  // bf16 input is packed, two rows to a word.
-  if (llvm::any_of(consumer.getInputs(), [](Value input) {
-        return elementTypeOf(input).isBF16();
+  // A row broadcast over the result's rows (a bias) is read as the row
+  // itself, into every sublane.
+  auto readAsRow = [&](Value input) {
+    auto broadcast = input.getDefiningOp<BroadcastOp>();
+    return broadcast && onlyUsedBy(input, consumer) &&
+           isBroadcastRow(broadcast);
+  };
+  // The epilogue reads its other inputs tile for tile with the f32
+  // result; a bf16 one is packed, two rows to a word. (A row is one row
+  // of words either way.)
+  if (llvm::any_of(consumer.getInputs(), [&](Value input) {
+        return elementTypeOf(input).isBF16() && !readAsRow(input);
       }))
     return rewriter.notifyMatchFailure(consumer, "a bf16 input is packed");
   // The matmul's result, read through the resize that drops its padding.
@@ -190,10 +198,9 @@ FailureOr<MatmulPassesOp> tpu::fuseIntoMatmulEpilogue(RewriterBase &rewriter,
   for (auto [i, input] : llvm::enumerate(consumer.getInputs())) {
     if (fused(i))
       continue;
-    if (auto broadcast = input.getDefiningOp<BroadcastOp>();
-        broadcast && onlyUsedBy(input, consumer) &&
-        isBroadcastRow(broadcast)) {
-      epilogueInputs.push_back(broadcast.getSource());
+    if (readAsRow(input)) {
+      epilogueInputs.push_back(
+          input.getDefiningOp<BroadcastOp>().getSource());
       continue;
     }
     epilogueInputs.push_back(grow(input, paddedType.getShape()));

@@ -139,6 +139,26 @@ func.func @bf16_input(%a: tensor<8x128xf32>, %b: tensor<128x128xf32>, %r: tensor
 
 // -----
 
+// A bf16 bias row is fused all the same: a row is read as one row of
+// words, packed or not.
+// CHECK-LABEL: func @bf16_bias
+// CHECK: tpu.matmul_passes lhs(%arg0) rhs(%arg1) epilogue(%arg2) {nan_fixed_terms = 0 : i64} : (tensor<8x128xf32>, tensor<128x128xf32>, tensor<128xbf16>) -> tensor<8x128xf32> {
+// CHECK-NEXT: ^bb0(%{{.*}}: f32, %{{.*}}: bf16):
+// CHECK-NOT: tpu.elementwise
+func.func @bf16_bias(%a: tensor<8x128xf32>, %b: tensor<128x128xf32>, %bias: tensor<128xbf16>) -> tensor<8x128xf32> {
+  %m = tpu.matmul_passes lhs(%a) rhs(%b) {nan_fixed_terms = 0 : i64} : (tensor<8x128xf32>, tensor<128x128xf32>) -> tensor<8x128xf32>
+  %r = tpu.broadcast %bias dimensions = [0] : tensor<128xbf16> -> tensor<8x128xbf16>
+  %e = tpu.elementwise ins(%m, %r : tensor<8x128xf32>, tensor<8x128xbf16>) -> tensor<8x128xf32> {
+  ^bb0(%x: f32, %y: bf16):
+    %w = arith.extf %y : bf16 to f32
+    %s = arith.addf %x, %w : f32
+    tpu.yield %s : f32
+  }
+  return %e : tensor<8x128xf32>
+}
+
+// -----
+
 // A producer of one value read only by a row reduction is its prologue
 // (a sum of squares in one pass); one of two values, or one read by
 // something else, stays.

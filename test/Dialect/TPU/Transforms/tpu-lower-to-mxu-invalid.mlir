@@ -76,3 +76,21 @@ func.func @main(%a: memref<16x128xbf16, #packed, #hbm>, %t: memref<128x16xbf16, 
   tpu.transpose %a outs(%t) : memref<16x128xbf16, #packed, #hbm> outs memref<128x16xbf16, #packed, #hbm>
   return
 }
+
+// -----
+
+// An epilogue reads a matrix input tile for tile with the f32 result: a
+// packed bf16 one cannot be (tpu-fuse leaves such a consumer unfused).
+#tiled = affine_map<(d0, d1) -> (d0 floordiv 8, d1 floordiv 128, d0 mod 8, d1 mod 128)>
+#packed = affine_map<(d0, d1) -> (d0 floordiv 16, d1 floordiv 128, d0 mod 8, d1 mod 128, (d0 mod 16) floordiv 8)>
+#hbm = #tpu.memory_space<hbm>
+func.func @main(%a: memref<8x128xf32, #tiled, #hbm>, %b: memref<128x128xf32, #tiled, #hbm>, %r: memref<8x128xbf16, #packed, #hbm>, %c: memref<8x128xf32, #tiled, #hbm>) {
+  // expected-error @+1 {{tpu-lower-to-mxu: the epilogue reads 'memref<8x128xbf16, affine_map<(d0, d1) -> (d0 floordiv 16, d1 floordiv 128, d0 mod 8, d1 mod 128, (d0 mod 16) floordiv 8)>, #tpu.memory_space<hbm>>' tile for tile with the f32 result, but it is packed bf16; give it f32 (only a bf16 row, a rank-1 bias, is read packed)}}
+  tpu.matmul_passes lhs(%a) rhs(%b) epilogue(%r) outs(%c) {nan_fixed_terms = 0 : i64} : (memref<8x128xf32, #tiled, #hbm>, memref<128x128xf32, #tiled, #hbm>, memref<8x128xbf16, #packed, #hbm>, memref<8x128xf32, #tiled, #hbm>) -> () {
+  ^bb0(%s: f32, %y: bf16):
+    %w = arith.extf %y : bf16 to f32
+    %t = arith.addf %s, %w : f32
+    tpu.yield %t : f32
+  }
+  return
+}

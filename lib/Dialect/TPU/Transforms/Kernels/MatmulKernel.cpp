@@ -139,6 +139,13 @@ LogicalResult MatmulKernel::plan() {
            << "tpu-lower-to-mxu: operands must be padded to whole tiles "
               "(run tpu-pad-to-tiles first), got "
            << op.getLhs()[0].getType() << " x " << op.getRhs()[0].getType();
+  for (Value input : op.getEpilogueInputs())
+    if (isPacked(input) && cast<ShapedType>(input.getType()).getRank() != 1)
+      return op.emitError()
+             << "tpu-lower-to-mxu: the epilogue reads " << input.getType()
+             << " tile for tile with the f32 result, but it is packed bf16; "
+                "give it f32 (only a bf16 row, a rank-1 bias, is read "
+                "packed)";
   rowBlocks = lhs.rowTiles();
   kTiles = lhs.colTiles();
   nBlocks = rhs.colTiles();
@@ -333,11 +340,17 @@ void MatmulKernel::buildEpilogue(KernelBuilder &b, Value batch, Value row0,
           value = arith::AddFOp::create(b, value, b.load(accVmem, row));
         if (op.hasEpilogue()) {
           SmallVector<Value> elements = {value};
+          // A bf16 row is the low half of its packed words.
           for (auto [input, vmem] :
-               llvm::zip(op.getEpilogueInputs(), epilogueVmem))
-            elements.push_back(isRow(input)
-                                   ? b.loadRowToAllSublanes(vmem, stagingRow)
-                                   : b.load(vmem, row));
+               llvm::zip(op.getEpilogueInputs(), epilogueVmem)) {
+            if (!isRow(input)) {
+              elements.push_back(b.load(vmem, row));
+              continue;
+            }
+            Value words = b.loadRowToAllSublanes(vmem, stagingRow);
+            elements.push_back(isPacked(input) ? b.unpack(words, false)
+                                               : words);
+          }
           value = applyElementwiseBody(b, op.getEpilogue().front(), elements);
         }
         b.store(value, outVmem, row);
