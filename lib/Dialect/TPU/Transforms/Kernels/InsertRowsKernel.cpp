@@ -37,9 +37,7 @@ Value matrixOf(KernelBuilder &b, ArrayRef<int64_t> shape,
 /// of `chunk` tiles.
 void copyTiles(KernelBuilder &b, Value from, Value to, Value staging,
                int64_t chunk) {
-  int64_t tiles =
-      TiledShape::get(cast<ShapedType>(from.getType()).getShape().vec())
-          .numTiles();
+  int64_t tiles = tiledShapeOf(from).numTiles();
   Value zero = b.index(0), one = b.index(1), tilesV = b.index(tiles);
   b.forLoop(tiles, chunk, [&](Value first) {
     Value count = b.min(b.sub(tilesV, first), chunk);

@@ -179,6 +179,12 @@ VectorType KernelBuilder::vregType() {
   return VectorType::get({int64_t(kSublanes), int64_t(kLanes)}, getF32Type());
 }
 
+TiledShape tpu::tiledShapeOf(Value buffer) {
+  return getTiledShape(cast<ShapedType>(buffer.getType()));
+}
+
+bool tpu::isPacked(Value buffer) { return tiledShapeOf(buffer).packing > 1; }
+
 /// `count` VMEM staging buffers of `rows` rows each.
 static SmallVector<Value> allocStaging(KernelBuilder &b, size_t count,
                                        int64_t rows) {
@@ -199,9 +205,6 @@ static SmallVector<Value> allocStaging(KernelBuilder &b, size_t count,
 static scf::ForOp
 buildPackedVpuLoop(KernelBuilder &b, ValueRange inputs, ValueRange outputs,
                    function_ref<SmallVector<Value>(ValueRange)> compute) {
-  auto tiledOf = [](Value v) {
-    return getTiledShape(cast<ShapedType>(v.getType()));
-  };
   TiledShape f32 = TiledShape::get(
       std::vector<int64_t>(cast<ShapedType>(inputs[0].getType()).getShape()));
   int64_t colTiles = f32.colTiles();
@@ -214,7 +217,6 @@ buildPackedVpuLoop(KernelBuilder &b, ValueRange inputs, ValueRange outputs,
     wholeBands *= batches;
     batches = 1;
   }
-  auto isPacked = [&](Value v) { return tiledOf(v).packing > 1; };
   // Chunks of whole bands, as many as fit VMEM with every buffer staged
   // at two row tiles a band; at least one band.
   int64_t buffers = int64_t(inputs.size() + outputs.size());
@@ -234,7 +236,7 @@ buildPackedVpuLoop(KernelBuilder &b, ValueRange inputs, ValueRange outputs,
                           bool hasHigh) {
     // A buffer's first tile of the chunk, and its tile count.
     auto tiles = [&](Value buffer) {
-      TiledShape shape = tiledOf(buffer);
+      TiledShape shape = tiledShapeOf(buffer);
       int64_t perBand = isPacked(buffer) ? colTiles : 2 * colTiles;
       Value first =
           b.add(b.mul(batch, shape.tilesPerBatch()), b.mul(band0, perBand));
@@ -318,14 +320,9 @@ buildPackedVpuLoop(KernelBuilder &b, ValueRange inputs, ValueRange outputs,
 scf::ForOp
 tpu::buildVpuLoop(KernelBuilder &b, ValueRange inputs, ValueRange outputs,
                   function_ref<SmallVector<Value>(ValueRange)> compute) {
-  auto packed = [](Value v) {
-    return getTiledShape(cast<ShapedType>(v.getType())).packing > 1;
-  };
-  if (llvm::any_of(inputs, packed) || llvm::any_of(outputs, packed))
+  if (llvm::any_of(inputs, isPacked) || llvm::any_of(outputs, isPacked))
     return buildPackedVpuLoop(b, inputs, outputs, compute);
-  int64_t tiles =
-      TiledShape::get(cast<ShapedType>(inputs[0].getType()).getShape().vec())
-          .numTiles();
+  int64_t tiles = tiledShapeOf(inputs[0]).numTiles();
   // One staging buffer per input and output, all live at once: as many
   // tiles as fit VMEM.
   int64_t buffers = int64_t(inputs.size() + outputs.size());

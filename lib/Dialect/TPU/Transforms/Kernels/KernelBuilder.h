@@ -12,6 +12,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/ImplicitLocOpBuilder.h"
 #include "tpu/Dialect/TPU/IR/TPUOps.h"
+#include "tpu/Support/TiledLayout.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 
 namespace tpu {
@@ -93,6 +94,11 @@ public:
   mlir::Value splat(float value);
   mlir::VectorType vregType();
 };
+
+/// The tiled shape of an HBM buffer (or tensor), packing included.
+TiledShape tiledShapeOf(mlir::Value buffer);
+/// Whether `buffer` holds packed bf16 (16 x 128 tiles, two rows a word).
+bool isPacked(mlir::Value buffer);
 
 /// An elementwise body (tpu.elementwise's, a matmul's epilogue), written
 /// for one element, applied to the vregs `inputs` at `b`'s insertion

@@ -31,13 +31,6 @@ namespace {
 constexpr int64_t kTileRows = kSublanes;
 constexpr int64_t kWeightRows = kMxuDim; // VMEM rows of one weight tile
 
-TiledShape tiledShapeOf(Value buffer) {
-  return getTiledShape(cast<ShapedType>(buffer.getType()));
-}
-
-/// Whether `buffer` holds packed bf16 (16 x 128 tiles).
-bool isPacked(Value buffer) { return tiledShapeOf(buffer).packing > 1; }
-
 /// The LHS row blocks of 8 one VMEM tile of `lhs` holds: 1 for f32; 2 for
 /// packed bf16, but 1 when each matrix is one block (8 rows: the low half
 /// of its own tile).

@@ -29,9 +29,6 @@ using namespace tpu;
 /// The rows of one side regrouped as the other's (the file comment).
 static FailureOr<scf::ForOp> lowerRowRegrouping(RewriterBase &rewriter,
                                                 ReshapeOp op) {
-  auto tiledShapeOf = [](Value v) {
-    return TiledShape::get(cast<ShapedType>(v.getType()).getShape().vec());
-  };
   TiledShape from = tiledShapeOf(op.getSource()),
              to = tiledShapeOf(op.getOuts());
   bool merging = from.rows < to.rows;

@@ -24,10 +24,8 @@ using namespace tpu;
 FailureOr<scf::ForOp> tpu::lowerResize(RewriterBase &rewriter, ResizeOp op) {
   if (!op.hasBufferSemantics())
     return rewriter.notifyMatchFailure(op, "bufferize it first");
-  auto shapeOf = [](Value v) {
-    return TiledShape::get(cast<ShapedType>(v.getType()).getShape().vec());
-  };
-  TiledShape from = shapeOf(op.getSource()), to = shapeOf(op.getOuts());
+  TiledShape from = tiledShapeOf(op.getSource()),
+             to = tiledShapeOf(op.getOuts());
   if (from.colTiles() != to.colTiles())
     return op.emitError()
            << "tpu-lower-to-mxu: can only pad or slice rows and the "

@@ -34,9 +34,6 @@ FailureOr<scf::ForOp> tpu::lowerTranspose(RewriterBase &rewriter,
                                           TransposeOp op) {
   if (!op.hasBufferSemantics())
     return rewriter.notifyMatchFailure(op, "bufferize it first");
-  auto tiledShapeOf = [](Value v) {
-    return TiledShape::get(cast<ShapedType>(v.getType()).getShape().vec());
-  };
   TiledShape from = tiledShapeOf(op.getSource()),
              to = tiledShapeOf(op.getOuts());
   constexpr int64_t kBlockTiles = kMxuDim / kSublanes;
