@@ -82,23 +82,6 @@ absl::Status Memory::writeHbmWord(int64_t tile, int64_t word, uint32_t value) {
   return absl::OkStatus();
 }
 
-absl::Status Memory::readHbmWord(int64_t tile, int64_t word,
-                                 uint32_t &out) const {
-  if (absl::Status status = checkHbmTile(tile); !status.ok())
-    return status;
-  if (absl::Status status = checkWord(word); !status.ok())
-    return status;
-  auto it = hbm.find(tile);
-  if (it != hbm.end()) {
-    out = (*it->second)[word];
-    return absl::OkStatus();
-  }
-  if (uninitialized == UninitializedReads::Trap)
-    return uninitializedHbmTile(tile);
-  out = uninitialized == UninitializedReads::NaN ? kPoisonWord : 0;
-  return absl::OkStatus();
-}
-
 absl::Status Memory::checkVmemRows(int64_t first, int64_t count) const {
   if (first >= 0 && count >= 0 && count <= kVmemRows &&
       first <= kVmemRows - count)

@@ -6,8 +6,6 @@
 
 #include "absl/strings/str_cat.h"
 
-#include <algorithm>
-
 namespace tpu::sim {
 
 using isa::TensorSignature;
@@ -56,22 +54,21 @@ absl::StatusOr<int64_t> transferToDevice(Memory &memory,
   // even, subnormals to zero, NaNs quiet), and pack two to a word.
   bool bf16 = argument.elementType == isa::ElementType::BF16;
   int64_t rounded = 0;
-  // The whole image, padding included, so padding reads as zero even where
-  // HBM held something before.
-  std::vector<uint32_t> image(size_t(tiled.numTiles()) * kWordsPerTile, 0);
-  for (int64_t index = 0; index < tiled.numElements(); ++index) {
-    uint32_t word = array.words[size_t(index)];
-    if (bf16) {
-      uint16_t value = toBF16(floatOf(word));
-      rounded += uint32_t(value) << 16 != word;
-      word = value;
-    }
-    tiled.setElement(image, index, word);
-  }
+  // A tile at a time, padding included, so padding reads as zero even
+  // where HBM held something before.
+  Tile tile;
   for (int64_t t = 0; t < tiled.numTiles(); ++t) {
-    Tile tile;
-    std::copy_n(image.begin() + t * int64_t(kWordsPerTile), kWordsPerTile,
-                tile.begin());
+    tile.fill(0);
+    tiled.forEachElementInTile(t, [&](int64_t index, int64_t word,
+                                      unsigned shift) {
+      uint32_t bits = array.words[size_t(index)];
+      if (bf16) {
+        uint16_t value = toBF16(floatOf(bits));
+        rounded += uint32_t(value) << 16 != bits;
+        bits = value;
+      }
+      tile[size_t(word)] |= bits << shift;
+    });
     if (absl::Status status = memory.writeHbmTile(argument.hbmTile + t, tile);
         !status.ok())
       return placed(status);
@@ -85,26 +82,24 @@ absl::StatusOr<NpyArray> transferToHost(const Memory &memory,
   array.elementType = getHostElementType(result.elementType);
   array.shape = result.shape;
   TiledShape tiled = result.tiled();
-  array.words.reserve(size_t(tiled.numElements()));
-  for (int64_t b = 0; b < tiled.batch; ++b)
-    for (int64_t r = 0; r < tiled.rows; ++r)
-      for (int64_t c = 0; c < tiled.cols; ++c) {
-        int64_t offset = tiled.wordOffset(b, r, c);
-        uint32_t word;
-        if (absl::Status status =
-                memory.readHbmWord(result.hbmTile + offset / kWordsPerTile,
-                                   offset % kWordsPerTile, word);
-            !status.ok()) {
-          if (absl::IsFailedPrecondition(status))
-            return absl::FailedPreconditionError(absl::StrCat(
-                "result '", result.name,
-                "' was never written in full: ", status.message()));
-          return absl::InvalidArgumentError(absl::StrCat(
-              "result '", result.name, "' is not in HBM: ", status.message()));
-        }
-        uint32_t bits = tiled.elementBits(word, r);
-        array.words.push_back(tiled.packing == 1 ? bits : bits << 16);
-      }
+  array.words.resize(size_t(tiled.numElements()));
+  Tile tile;
+  for (int64_t t = 0; t < tiled.numTiles(); ++t) {
+    if (absl::Status status = memory.readHbmTile(result.hbmTile + t, tile);
+        !status.ok()) {
+      if (absl::IsFailedPrecondition(status))
+        return absl::FailedPreconditionError(
+            absl::StrCat("result '", result.name,
+                         "' was never written in full: ", status.message()));
+      return absl::InvalidArgumentError(absl::StrCat(
+          "result '", result.name, "' is not in HBM: ", status.message()));
+    }
+    tiled.forEachElementInTile(t, [&](int64_t index, int64_t word,
+                                      unsigned shift) {
+      uint32_t bits = tiled.elementBits(tile[size_t(word)], shift);
+      array.words[size_t(index)] = tiled.packing == 1 ? bits : bits << 16;
+    });
+  }
   return array;
 }
 

@@ -40,8 +40,8 @@ TEST(TiledLayoutTest, SetElementWritesItsHalfAndKeepsTheOther) {
   shape.setElement(image, 2, 0x3FC0);  // row 2: low half of word 256
   shape.setElement(image, 10, 0xC000); // row 10: high half of the same
   EXPECT_EQ(image[256], 0xC0003FC0u);
-  EXPECT_EQ(shape.elementBits(image[256], 2), 0x3FC0u);
-  EXPECT_EQ(shape.elementBits(image[256], 10), 0xC000u);
+  EXPECT_EQ(shape.elementBits(image[256], shape.bitOffset(2)), 0x3FC0u);
+  EXPECT_EQ(shape.elementBits(image[256], shape.bitOffset(10)), 0xC000u);
   shape.setElement(image, 2, 0x4000);
   EXPECT_EQ(image[256], 0xC0004000u);
   TiledShape f32 = TiledShape::get({16, 1});

@@ -59,9 +59,8 @@ public:
   absl::Status checkHbmTile(int64_t tile) const;
   absl::Status readHbmTile(int64_t tile, Tile &out) const;
   absl::Status writeHbmTile(int64_t tile, const Tile &in);
-  /// Word access for the runtime's host transfers.
+  /// Word access, for the binary's scalar constants.
   absl::Status writeHbmWord(int64_t tile, int64_t word, uint32_t value);
-  absl::Status readHbmWord(int64_t tile, int64_t word, uint32_t &out) const;
   /// Bytes of HBM actually allocated.
   uint64_t getHbmResidentBytes() const { return hbm.size() * sizeof(Tile); }
 

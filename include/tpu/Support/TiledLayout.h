@@ -17,6 +17,7 @@
 
 #include "tpu/Support/Chip.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <vector>
 
@@ -85,9 +86,28 @@ struct TiledShape {
     uint32_t &word = image[size_t(wordOffset(b, r, c))];
     word = (word & ~(mask << shift)) | ((bits & mask) << shift);
   }
-  /// The bits of element (b, r, c) from its word `word`.
-  uint32_t elementBits(uint32_t word, int64_t r) const {
-    return packing == 1 ? word : (word >> bitOffset(r)) & 0xFFFFu;
+  /// Calls visit(index, word, shift) for each element of tile `tile`
+  /// (padding left out): its row-major index in the tensor, the word of
+  /// the tile that holds it (0 to kWordsPerTile - 1) and the bit where it
+  /// starts there. A tile at a time: the runtime moves whole tensors so.
+  template <typename Visit>
+  void forEachElementInTile(int64_t tile, Visit visit) const {
+    int64_t b = tile / tilesPerBatch(), inBatch = tile % tilesPerBatch();
+    int64_t firstRow = inBatch / colTiles() * tileRows();
+    int64_t firstCol = inBatch % colTiles() * int64_t(kLanes);
+    int64_t endRow = std::min(rows, firstRow + tileRows());
+    int64_t endCol = std::min(cols, firstCol + int64_t(kLanes));
+    for (int64_t r = firstRow; r < endRow; ++r) {
+      int64_t index = (b * rows + r) * cols + firstCol;
+      int64_t word = (r % kSublanes) * kLanes;
+      unsigned shift = bitOffset(r);
+      for (int64_t c = firstCol; c < endCol; ++c)
+        visit(index++, word++, shift);
+    }
+  }
+  /// The bits of the element that starts at bit `shift` of `word`.
+  uint32_t elementBits(uint32_t word, unsigned shift) const {
+    return packing == 1 ? word : (word >> shift) & 0xFFFFu;
   }
 };
 
