@@ -8,7 +8,7 @@ set -euo pipefail
 packages=(
   cmake ninja-build g++ ccache python3
   llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools
-  libabsl-dev libgtest-dev
+  libabsl-dev libgtest-dev libhwy-dev
 )
 if [ "${1:-}" = --sanitizers ]; then
   packages+=(clang-22 libclang-rt-22-dev libfuzzer-22-dev)

@@ -389,6 +389,23 @@ TEST(MxuTest, OperandsRoundToBf16AndSpecialValuesPropagate) {
   EXPECT_EQ(bitsOf(out[384 + 3]), kCanonicalNaNBits);
 }
 
+// The simulator fuses a pass's multiply-adds only where every product is
+// exact (MxuKernelTest): these products underflow (row 0: 2^-150 rounds to
+// 0 alone, but would make a tie round up fused) and overflow (row 1: 2^128
+// is inf alone, but fused with -2^127 would give 2^127).
+TEST(MxuTest, InexactProductsAreNotFused) {
+  std::vector<float> lhs(1024, 0.0f), rhs(128 * 128, 0.0f);
+  lhs[0] = std::ldexp(1.0f, -74);
+  rhs[0] = std::ldexp(1.5f, -74);
+  lhs[1] = std::ldexp(1.0f, -75);
+  rhs[128] = std::ldexp(1.0f, -75);
+  lhs[128] = 1.0f;
+  rhs[1] = -std::ldexp(1.0f, 127);
+  lhs[128 + 1] = std::ldexp(1.0f, 64);
+  rhs[128 + 1] = std::ldexp(1.0f, 64);
+  checkMxuAgainstReference(lhs, rhs, 1);
+}
+
 // A packed bf16 weight tile (8 rows of words, rows k and k + 8 of each
 // 16 in the low and high halves) latches the same weights as the 128 rows
 // of f32 words mxu.ldw reads; a subnormal flushes either way.

@@ -9,6 +9,7 @@
 #define TPU_SIM_STATE_H
 
 #include "tpu/ISA/ISA.h"
+#include "tpu/Sim/MxuKernel.h"
 #include "tpu/Support/Chip.h"
 #include "tpu/Support/TiledLayout.h"
 
@@ -29,6 +30,8 @@ struct MxuState {
       : results(size_t(resultSlots) * kWordsPerTile, 0.0f) {}
 
   std::vector<float> weights = std::vector<float>(kMxuDim * kMxuDim, 0.0f);
+  /// The latched weights' exponents, to tell when a pass may fuse.
+  ExponentRange weightExponents;
   std::vector<float> results;
 
   float *slot(int64_t index) { return &results[size_t(index) * kWordsPerTile]; }

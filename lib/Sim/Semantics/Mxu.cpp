@@ -10,7 +10,8 @@
 
 #include "Semantics.h"
 
-#include "tpu/Support/BF16.h"
+#include "tpu/Sim/MxuKernel.h"
+#include "tpu/Support/Float.h"
 
 #include <cstring>
 
@@ -32,30 +33,15 @@ bool checkResultSlot(Core &core, const Instruction &inst, int32_t slot) {
                        std::to_string(slots) + ")");
 }
 
-/// One pass of 8 LHS rows through the weight-stationary array: each output
-/// is a sum over k in ascending order, from +0, of exact bf16 x bf16
-/// products, each add rounded to nearest even (docs/Numerics.md). The loop
-/// runs k outermost so the inner loop is over output columns and
-/// vectorises without reordering any output's additions.
+/// One pass of 8 LHS rows through the weight-stationary array
+/// (docs/Numerics.md): the rows are rounded to bf16 as the MXU reads them,
+/// and the pass fuses its multiply-adds when every product is exact.
 void pushRows(const MxuState &mxu, const VReg &lhs, float *slot,
               bool accumulate) {
-  const float *weights = mxu.weights.data();
-  for (unsigned row = 0; row < kSublanes; ++row) {
-    alignas(64) float acc[kLanes] = {};
-    const uint32_t *lhsRow = &lhs[row * kLanes];
-    for (unsigned k = 0; k < kMxuDim; ++k) {
-      float a = roundToBF16(floatOf(lhsRow[k]));
-      const float *w = weights + k * kMxuDim;
-      for (unsigned n = 0; n < kLanes; ++n)
-        acc[n] += a * w[n];
-    }
-    float *out = slot + row * kLanes;
-    if (accumulate)
-      for (unsigned n = 0; n < kLanes; ++n)
-        out[n] += acc[n];
-    else
-      std::memcpy(out, acc, sizeof(acc));
-  }
+  alignas(64) float rows[kWordsPerTile];
+  ExponentRange exponents = roundToBF16Words(lhs.data(), kWordsPerTile, rows);
+  mxuPass(mxu.weights.data(), rows, slot, accumulate,
+          productsAreExact(exponents, mxu.weightExponents));
 }
 
 } // namespace
@@ -107,6 +93,7 @@ static bool loadWeights(Core &core, const isa::Instruction &inst,
                          " and stride " + std::to_string(stride) +
                          " must be multiples of 8 (whole tiles)");
   MxuState &mxu = core.state.mxus[op[0]];
+  mxu.weightExponents = ExponentRange();
   unsigned rowsPerWord = packed ? 2 : 1;
   for (unsigned group = 0; group < kMxuDim / (kSublanes * rowsPerWord);
        ++group) {
@@ -121,10 +108,10 @@ static bool loadWeights(Core &core, const isa::Instruction &inst,
         unsigned k = (group * rowsPerWord + half) * kSublanes + s;
         float *dest = &mxu.weights[k * kMxuDim];
         // Subnormal inputs flush either way, as the MXU's do.
+        uint32_t words[kMxuDim];
         for (unsigned n = 0; n < kMxuDim; ++n)
-          dest[n] = roundToBF16(
-              packed ? fromBF16(uint16_t(source[n] >> (16 * half)))
-                     : floatOf(source[n]));
+          words[n] = packed ? source[n] >> (16 * half) << 16 : source[n];
+        mxu.weightExponents.merge(roundToBF16Words(words, kMxuDim, dest));
       }
   }
   MxuTiming &timing = core.mxuTiming[op[0]];
