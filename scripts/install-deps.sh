@@ -9,6 +9,8 @@ packages=(
   cmake ninja-build g++ ccache python3
   llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools
   libabsl-dev libgtest-dev libhwy-dev
+  # bench/'s programs: Google Benchmark and the OpenBLAS baseline.
+  libbenchmark-dev libopenblas-dev
 )
 if [ "${1:-}" = --sanitizers ]; then
   packages+=(clang-22 libclang-rt-22-dev libfuzzer-22-dev)
