@@ -8,10 +8,10 @@
 //       128 MACs) on each SIMD target Highway built and this host runs;
 //   Sgemm/M/N/K                       single-threaded OpenBLAS cblas_sgemm
 //       (of the workload's size, or 1024^3);
-//   Simulate                          a whole compiled program, given as
+//   Simulate/threads:T                a whole compiled program, given as
 //       --program=FILE --input=A.npy --input=B.npy: upload, run, download
-//       (what tpu-sim does bar reading and writing files), with the sgemm
-//       of its matmul's size registered beside it.
+//       (what tpu-sim does bar reading and writing files) on T host
+//       threads, with the sgemm of its matmul's size registered beside it.
 //
 // Every benchmark reports MACs/s; bench/sim-vs-blas.sh prints the ratios.
 //
@@ -90,10 +90,13 @@ struct Workload {
   int64_t macs = 0;
 };
 
-void simulate(benchmark::State &state, const Workload &workload) {
+void simulate(benchmark::State &state, const Workload &workload,
+              unsigned threads) {
   const isa::Program &program = workload.program;
+  sim::SimulatorOptions options;
+  options.hostThreads = threads;
   for (auto _ : state) {
-    auto simulator = sim::Simulator::create(program, {});
+    auto simulator = sim::Simulator::create(program, options);
     if (!simulator.ok()) {
       state.SkipWithError(std::string(simulator.status().message()).c_str());
       return;
@@ -198,8 +201,12 @@ int main(int argc, char **argv) {
     m = int(arguments[0].shape[0]);
     k = int(arguments[0].shape[1]);
     n = int(arguments[1].shape[1]);
-    benchmark::RegisterBenchmark("Simulate", simulate, workload)
-        ->Unit(benchmark::kMillisecond);
+    for (unsigned threads : {1, 2})
+      benchmark::RegisterBenchmark(
+          ("Simulate/threads:" + std::to_string(threads)).c_str(), simulate,
+          workload, threads)
+          ->Unit(benchmark::kMillisecond)
+          ->UseRealTime();
   }
   benchmark::RegisterBenchmark(("Sgemm/" + std::to_string(m) + "/" +
                                 std::to_string(n) + "/" + std::to_string(k))

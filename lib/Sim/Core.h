@@ -22,6 +22,8 @@
 
 namespace tpu::sim {
 
+class MxuOffload;
+
 /// When each MXU's parts can next be used.
 struct MxuTiming {
   uint64_t weightPortFree = 0, weightsReady = 0, inputFree = 0;
@@ -88,6 +90,9 @@ public:
   Memory &memory;
   Stats &stats;
   Trace *trace;
+  /// The MXUs whose passes run on a second host thread, or null
+  /// (SimulatorOptions::hostThreads).
+  MxuOffload *offload = nullptr;
 
   /// The cycle the current bundle issues in.
   uint64_t now = 0;

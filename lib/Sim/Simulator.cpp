@@ -10,6 +10,7 @@
 #include "tpu/Sim/Simulator.h"
 
 #include "Core.h"
+#include "MxuOffload.h"
 #include "Semantics/Semantics.h"
 
 #include "absl/strings/str_cat.h"
@@ -177,9 +178,10 @@ class StepLoop {
 public:
   StepLoop(const Program &program, const ChipInfo &chip, ArchState &state,
            Memory &memory, Stats &stats, Trace *trace, uint64_t maxCycles,
-           HbmShare hbmShare)
+           HbmShare hbmShare, MxuOffload *offload)
       : core(program, chip, state, memory, stats, trace, hbmShare),
         bundles(decodeProgram(program)), maxCycles(maxCycles) {
+    core.offload = offload;
     for (auto &free : unitFree)
       free.assign(kMaxMxus, 0);
   }
@@ -380,8 +382,15 @@ Simulator::create(const Program &program, SimulatorOptions options) {
 }
 
 std::optional<Trap> Simulator::run() {
+  // The upper half of the MXUs go to the helper; a one-MXU chip keeps
+  // its MXU and so runs on one thread. The helper is drained and joined
+  // before the run returns.
+  std::unique_ptr<MxuOffload> offload;
+  if (options.hostThreads > 1 && chip.mxusPerCore > 1)
+    offload = std::make_unique<MxuOffload>(chip.mxusPerCore / 2);
+  stats.hostThreads = offload ? 2 : 1;
   StepLoop loop(program, chip, state, memory, stats, trace.get(),
-                options.maxCycles, options.hbmShare);
+                options.maxCycles, options.hbmShare, offload.get());
   return loop.run();
 }
 

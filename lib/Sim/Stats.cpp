@@ -123,6 +123,7 @@ std::string Stats::toJson() const {
   field("hbm_resident_bytes", std::to_string(hbmResidentBytes));
   field("vmem_peak_bytes", std::to_string(vmemPeakBytes));
   field("host_seconds", number(hostSeconds));
+  field("host_threads", std::to_string(hostThreads));
   field("host_cycles_per_s", number(hostCyclesPerSecond()), true);
   return text + "}\n";
 }
@@ -162,6 +163,7 @@ std::string Stats::toTable() const {
   for (const auto &[cause, cycleCount] : stallCycles)
     row(("  " + cause).c_str(), std::to_string(cycleCount));
   row("host time", number(hostSeconds), "s");
+  row("host threads", std::to_string(hostThreads));
   row("host speed", number(hostCyclesPerSecond()), "cycles/s");
   return text;
 }

@@ -62,9 +62,11 @@ if [[ $kind == acc ]]; then
   tpu-ref random --shape="$c_shape" --seed=3 "${dist_flags[@]}" -o "$dir/c.npy"
   inputs+=(--input "$dir/c.npy")
 fi
-# Compiled code must never read memory it did not write.
+# Compiled code must never read memory it did not write. TPU_SIM_FLAGS
+# adds options (threads.test runs on two host threads).
+# shellcheck disable=SC2086
 tpu-sim "$dir/program.tpu" "${inputs[@]}" --output "$dir/tpu.npy" \
-  --stats "$dir/stats.json" --quiet --poison-uninitialized
+  --stats "$dir/stats.json" --quiet --poison-uninitialized ${TPU_SIM_FLAGS:-}
 echo "$kind $shape $precision $chip $dist split=$split:" \
   "$(grep -o '"cycles": [0-9]*' "$dir/stats.json")"
 

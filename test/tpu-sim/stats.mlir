@@ -80,6 +80,7 @@
 // JSON-NEXT: "hbm_resident_bytes": 8192,
 // JSON-NEXT: "vmem_peak_bytes": 8192,
 // JSON-NEXT: "host_seconds":
+// JSON-NEXT: "host_threads": 1,
 // JSON-NEXT: "host_cycles_per_s":
 
 // TRACE: {"displayTimeUnit": "ns", "traceEvents": [

@@ -47,6 +47,9 @@ ABSL_FLAG(std::string, hbm_bandwidth, "core",
           "the simulated core's HBM bandwidth: core (its share with both "
           "cores busy, half the chip's) or chip (the whole chip's, as if "
           "the other core were idle); the statistics say which");
+ABSL_FLAG(unsigned, threads, 1,
+          "host threads: 1, or 2 to run half of the MXUs' passes on a "
+          "second thread (the same results and statistics, sooner)");
 
 namespace {
 
@@ -150,6 +153,12 @@ int main(int argc, char **argv) {
   else
     return fail(kUsageError, "--hbm-bandwidth=" + share +
                                  " is not a share; use core or chip");
+  options.hostThreads = absl::GetFlag(FLAGS_threads);
+  if (options.hostThreads != 1 && options.hostThreads != 2)
+    return fail(kUsageError,
+                "--threads=" + std::to_string(options.hostThreads) +
+                    " is not supported; use 1 or 2 (a second thread takes "
+                    "half of the MXUs)");
   absl::StatusOr<std::unique_ptr<tpu::sim::Simulator>> created =
       tpu::sim::Simulator::create(*program, options);
   if (!created.ok())

@@ -406,6 +406,47 @@ TEST(MxuTest, InexactProductsAreNotFused) {
   checkMxuAgainstReference(lhs, rhs, 1);
 }
 
+// With two host threads, MXUs 2 and 3 of a v4 compute on the helper. Many
+// pushes are still queued when a weight load and pops reach the MXU: each
+// must wait for them (a load would otherwise change the weights under the
+// queued passes, and a pop read a slot before its pass ran). Both runs
+// must give the same bits.
+TEST(MxuTest, OffloadedPassesRunBeforeLoadsAndPops) {
+  std::vector<std::string> program = {"s.li s1, 64 ; s.li s2, 8",
+                                      "s.li s3, 1 ; s.li s4, 256",
+                                      "mxu.ldw 3, s1, s2", "mxu.ldw 0, s4, s2"};
+  for (int p = 0; p < 40; ++p)
+    for (int mxu : {3, 0})
+      program.push_back("mxu.push " + std::to_string(mxu) + ", v" +
+                        std::to_string(p % 4) + ", s0, " + (p ? "1" : "0"));
+  program.insert(program.end(), {"mxu.ldw 3, s4, s2",
+                                 "mxu.push 3, v0, s3, 0",
+                                 "mxu.pop v30, 3, s0", "mxu.pop v31, 3, s3",
+                                 "mxu.pop v29, 0, s0", "halt"});
+  std::normal_distribution<float> dist;
+  auto fill = [&](Machine &m) {
+    std::mt19937 local(13);
+    for (int row = 64; row < 384; ++row)
+      for (int n = 0; n < 128; ++n)
+        m.vmem(row)[n] = bitsOf(dist(local));
+    for (int v = 0; v < 4; ++v)
+      for (int i = 0; i < 1024; ++i)
+        m.setVf(v, i / 128, i % 128, dist(local));
+  };
+  SimulatorOptions two;
+  two.hostThreads = 2;
+  Machine one(program), split(program, ChipKind::V4, two);
+  fill(one);
+  fill(split);
+  ASSERT_FALSE(one.run());
+  ASSERT_FALSE(split.run());
+  EXPECT_EQ(split.stats().hostThreads, 2u);
+  for (int v : {29, 30, 31})
+    for (int i = 0; i < 1024; ++i)
+      ASSERT_EQ(split.vreg(v)[i], one.vreg(v)[i]) << "v" << v << "[" << i
+                                                  << "]";
+}
+
 // A packed bf16 weight tile (8 rows of words, rows k and k + 8 of each
 // 16 in the low and high halves) latches the same weights as the 128 rows
 // of f32 words mxu.ldw reads; a subnormal flushes either way.

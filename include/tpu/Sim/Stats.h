@@ -63,6 +63,7 @@ struct Stats {
   uint64_t vmemPeakBytes = 0;
   uint64_t hbmResidentBytes = 0;
   double hostSeconds = 0;
+  unsigned hostThreads = 1;
   /// Stall cycles by cause; every cause is listed, zero or not.
   std::map<std::string, uint64_t> stallCycles;
   /// Busy cycles by unit: scalar, vpu, mxuN, mxuN_weight_load, dma.

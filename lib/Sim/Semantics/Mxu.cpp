@@ -10,6 +10,8 @@
 
 #include "Semantics.h"
 
+#include "../MxuOffload.h"
+
 #include "tpu/Sim/MxuKernel.h"
 #include "tpu/Support/Float.h"
 
@@ -35,13 +37,33 @@ bool checkResultSlot(Core &core, const Instruction &inst, int32_t slot) {
 
 /// One pass of 8 LHS rows through the weight-stationary array
 /// (docs/Numerics.md): the rows are rounded to bf16 as the MXU reads them,
-/// and the pass fuses its multiply-adds when every product is exact.
-void pushRows(const MxuState &mxu, const VReg &lhs, float *slot,
+/// and the pass fuses its multiply-adds when every product is exact. An
+/// offloaded MXU's pass is queued for the helper thread.
+void pushRows(Core &core, int64_t mxuIndex, const VReg &lhs, float *slot,
               bool accumulate) {
+  const MxuState &mxu = core.state.mxus[mxuIndex];
+  if (core.offload && core.offload->isOffloaded(mxuIndex)) {
+    MxuOffload::Pass &pass = core.offload->nextPass();
+    ExponentRange exponents =
+        roundToBF16Words(lhs.data(), kWordsPerTile, pass.rows);
+    pass.weights = mxu.weights.data();
+    pass.slot = slot;
+    pass.accumulate = accumulate;
+    pass.fuse = productsAreExact(exponents, mxu.weightExponents);
+    core.offload->submit();
+    return;
+  }
   alignas(64) float rows[kWordsPerTile];
   ExponentRange exponents = roundToBF16Words(lhs.data(), kWordsPerTile, rows);
   mxuPass(mxu.weights.data(), rows, slot, accumulate,
           productsAreExact(exponents, mxu.weightExponents));
+}
+
+/// Before anything but a push touches an MXU's weights or result slots,
+/// the passes queued for it must have run.
+void syncMxu(Core &core, int64_t mxuIndex) {
+  if (core.offload && core.offload->isOffloaded(mxuIndex))
+    core.offload->drain();
 }
 
 } // namespace
@@ -92,6 +114,7 @@ static bool loadWeights(Core &core, const isa::Instruction &inst,
                      std::string(name) + ": base row " + std::to_string(base) +
                          " and stride " + std::to_string(stride) +
                          " must be multiples of 8 (whole tiles)");
+  syncMxu(core, op[0]);
   MxuState &mxu = core.state.mxus[op[0]];
   mxu.weightExponents = ExponentRange();
   unsigned rowsPerWord = packed ? 2 : 1;
@@ -130,7 +153,7 @@ TPU_SEMANTICS(MxuPush) {
   if (!checkResultSlot(core, inst, slot))
     return false;
   MxuState &mxu = core.state.mxus[op[0]];
-  pushRows(mxu, core.vreg(op[1]), mxu.slot(slot), op[3] != 0);
+  pushRows(core, op[0], core.vreg(op[1]), mxu.slot(slot), op[3] != 0);
   core.stats.mxuMacsIssued += uint64_t(kSublanes) * kMxuDim * kMxuDim;
   // The slot as this bundle read it: a write to the slot register in the
   // same bundle must not move the result's ready time.
@@ -150,6 +173,7 @@ TPU_SEMANTICS(MxuPop) {
   // A slot holds the host's sums; NaNs become canonical as they leave the
   // MXU, which is the same as making each add's NaN canonical, since a NaN
   // stays NaN through every later add.
+  syncMxu(core, op[1]);
   VReg &out = core.writeVector(op[0]);
   const float *sums = core.state.mxus[op[1]].slot(slot);
   for (size_t i = 0; i < kWordsPerTile; ++i)
