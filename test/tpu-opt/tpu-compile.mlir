@@ -4,14 +4,14 @@
 // RUN: tpu-opt %s --tpu-compile="chip=v3 default-precision=highest" | tpu-translate --export-tpu-asm | FileCheck %s --check-prefix=ASM
 // RUN: tpu-opt %s --tpu-compile="chip=v2 split=trunc" | FileCheck %s --check-prefix=V2
 
-// Loops stay loops: a 8192^3 matmul compiles to exactly as many
-// instructions as a 2048^3 one.
-// RUN: tpu-opt %S/Inputs/matmul-2048.mlir --tpu-compile | grep -c 'inst ' > %t.small
-// RUN: tpu-opt %S/Inputs/matmul-8192.mlir --tpu-compile | grep -c 'inst ' > %t.large
-// RUN: diff %t.small %t.large
-// RUN: tpu-opt %S/Inputs/matmul-2048.mlir --tpu-compile=default-precision=high | grep -c 'inst ' > %t.small3
-// RUN: tpu-opt %S/Inputs/matmul-8192.mlir --tpu-compile=default-precision=high | grep -c 'inst ' > %t.large3
-// RUN: diff %t.small3 %t.large3
+// Loops stay loops: from 2048^3 to 16384^3 the program's size stays
+// within 10% (the plan changes, the LHS resident in VMEM or streamed, and
+// so do a few constants), where unrolling over the matrix would grow it 512
+// times.
+// RUN: for n in 2048 4096 8192 16384; do tpu-opt %S/Inputs/matmul-$n.mlir --tpu-compile | grep -c 'inst '; done > %t.counts
+// RUN: awk 'NR == 1 { lo = hi = $1 } { lo = $1 < lo ? $1 : lo; hi = $1 > hi ? $1 : hi } END { exit !(hi <= 1.1 * lo) }' %t.counts
+// RUN: for n in 2048 4096 8192 16384; do tpu-opt %S/Inputs/matmul-$n.mlir --tpu-compile=default-precision=high | grep -c 'inst '; done > %t.counts3
+// RUN: awk 'NR == 1 { lo = hi = $1 } { lo = $1 < lo ? $1 : lo; hi = $1 > hi ? $1 : hi } END { exit !(hi <= 1.1 * lo) }' %t.counts3
 
 // The program's own functions are inlined into the entry first; the private
 // callee, inlined everywhere, is gone.

@@ -3,44 +3,58 @@
 // RUN: tpu-opt %s --tpu-attach-chip=chip=v2 --tpu-bufferize --tpu-lower-to-mxu --split-input-file | FileCheck %s --check-prefix=V2
 
 // A DEFAULT matmul with 3 K tiles and 5 column blocks: on v4 a group of 4
-// MXUs and a group with 1 active. Work buffers are VMEM rows.
+// MXUs and a group with 1 active. Work buffers are VMEM rows. With two
+// groups, the chunk's LHS stays in VMEM (read once, not once per group).
 // CHECK: module attributes {tpu.chip = #tpu.chip<v4>}
 // CHECK-LABEL: func.func @main(
 // CHECK-SAME: %[[A:.*]]: memref<16x384xf32, #tiled, #tpu.memory_space<hbm>>, %[[B:.*]]: memref<384x640xf32, #tiled, #tpu.memory_space<hbm>>) -> memref<16x640xf32, #tiled, #tpu.memory_space<hbm>>
 // CHECK-SAME: tpu.useful_macs = 3932160
 // CHECK: %[[C:.*]] = memref.alloc() : memref<16x640xf32, #tiled, #tpu.memory_space<hbm>>
-// Double-buffered LHS (2 x 2 row blocks), weights (2 x 4 MXUs x 128 rows),
-// result staging (4 MXUs x 16 rows).
-// CHECK: %[[LHS:.*]] = memref.alloc() : memref<32x128xf32, #tpu.memory_space<vmem>>
+// The resident LHS (3 K tiles x 2 row blocks), double-buffered weights
+// (2 x 4 MXUs x 128 rows), result staging (4 MXUs x 16 rows).
+// CHECK: %[[LHS:.*]] = memref.alloc() : memref<48x128xf32, #tpu.memory_space<vmem>>
 // CHECK: %[[RHS:.*]] = memref.alloc() : memref<1024x128xf32, #tpu.memory_space<vmem>>
 // CHECK: %[[OUT:.*]] = memref.alloc() : memref<64x128xf32, #tpu.memory_space<vmem>>
 // Loops over the batch, chunks of row blocks and groups of column blocks.
 // CHECK: scf.for
 // CHECK: scf.for
 // CHECK: scf.for %[[COL0:.*]] = %{{.*}} to %{{.*}} step %c4
-// The prologue loads K tile 0: the LHS column, then one weight block per
-// MXU; an MXU past the last column block moves 0 tiles.
-// CHECK: tpu.dma_load %[[A]][%{{.*}}, stride %{{.*}}] to %[[LHS]][%{{.*}}] tiles %{{.*}} sem 0
+// CHECK: %[[FIRST:.*]] = arith.cmpi eq, %[[COL0]]
+// The prologue loads K tile 0: the LHS column in the first group only (on
+// its own semaphore), then one weight block per MXU; an MXU past the last
+// column block moves 0 tiles.
+// CHECK: scf.if %[[FIRST]] {
+// CHECK: tpu.dma_load %[[A]][%{{.*}}, stride %{{.*}}] to %[[LHS]][%{{.*}}] tiles %{{.*}} sem 3
 // CHECK: arith.cmpi slt
 // CHECK: arith.select
 // CHECK: tpu.dma_load %[[B]]
 // CHECK-COUNT-3: tpu.dma_load %[[B]]
-// The K loop prefetches tile k + 1 into the other half while this one runs.
+// The K loop prefetches tile k + 1 (the weights into the other half).
 // CHECK: scf.for %[[K:.*]] = %{{.*}} to %{{.*}} step
 // CHECK: %[[HALF:.*]] = arith.andi %[[K]]
 // CHECK: scf.if
-// CHECK-COUNT-5: tpu.dma_load
-// CHECK: }
-// CHECK: tpu.dma_wait sem 0 count 5
+// CHECK: scf.if %[[FIRST]] {
+// CHECK: tpu.dma_load %[[A]]{{.*}} sem 3
+// CHECK-COUNT-4: tpu.dma_load %[[B]]
+// CHECK: scf.if %[[FIRST]] {
+// CHECK-NEXT: tpu.dma_wait sem 3 count 1
+// CHECK: tpu.dma_wait sem 0 count 4
 // CHECK: tpu.mxu_load_weights %[[RHS]][%{{.*}}, stride %{{.*}}] mxu 0
 // CHECK: tpu.mxu_load_weights %[[RHS]][%{{.*}}, stride %{{.*}}] mxu 3
 // K tile 0 overwrites the result slots, later tiles accumulate.
 // CHECK: arith.cmpi eq, %[[K]]
 // CHECK: scf.if
-// CHECK: scf.for
+// Two row blocks per iteration, both loaded before their pushes; an odd
+// last block after the loop.
+// CHECK: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %c2{{(_[0-9]+)?}} {
 // CHECK: %[[ROWS:.*]] = tpu.vector_load %[[LHS]]
+// CHECK: %[[ROWS2:.*]] = tpu.vector_load %[[LHS]]
 // CHECK: tpu.mxu_push %[[ROWS]] to mxu 0 slot %{{.*}} : vector<8x128xf32>
 // CHECK: tpu.mxu_push %[[ROWS]] to mxu 3 slot
+// CHECK: tpu.mxu_push %[[ROWS2]] to mxu 0 slot
+// CHECK: tpu.mxu_push %[[ROWS2]] to mxu 3 slot
+// CHECK: scf.if
+// CHECK: tpu.mxu_push
 // CHECK: } else {
 // CHECK: tpu.mxu_push %{{.*}} to mxu 0 slot %{{.*}} accumulate
 // The epilogue pops each active MXU's slots and DMAs the blocks out.
@@ -51,13 +65,33 @@
 // CHECK: tpu.dma_wait sem 1 count 4
 // CHECK: memref.dealloc %[[LHS]]
 // CHECK: return %[[C]]
+// On v2 (one MXU, five groups) the LHS stays too.
 // V2: module attributes {tpu.chip = #tpu.chip<v2>}
+// V2: %{{.*}} = memref.alloc() : memref<48x128xf32, #tpu.memory_space<vmem>>
 // V2: %{{.*}} = memref.alloc() : memref<256x128xf32, #tpu.memory_space<vmem>>
-// V2: tpu.dma_wait sem 0 count 2
+// V2: tpu.dma_wait sem 3 count 1
+// V2: tpu.dma_wait sem 0 count 1
 // V2-NOT: mxu 1
 func.func @main(%a: tensor<16x384xf32>, %b: tensor<384x640xf32>) -> tensor<16x640xf32> {
   %c = tpu.matmul_passes lhs(%a) rhs(%b) {nan_fixed_terms = 0 : i64, tpu.useful_macs = 3932160 : i64} : (tensor<16x384xf32>, tensor<384x640xf32>) -> tensor<16x640xf32>
   return %c : tensor<16x640xf32>
+}
+
+// -----
+
+// One group of column blocks (4, on v4's 4 MXUs): nothing is re-read, so
+// the LHS is double-buffered (2 halves x 2 row blocks) and streamed with
+// the weights on one semaphore.
+// CHECK-LABEL: func.func @main
+// CHECK: %[[LHS:.*]] = memref.alloc() : memref<32x128xf32, #tpu.memory_space<vmem>>
+// CHECK: tpu.dma_load %{{.*}} to %[[LHS]][%{{.*}}] tiles %{{.*}} sem 0
+// CHECK: scf.for
+// CHECK: tpu.dma_wait sem 0 count 5
+// CHECK-NOT: sem 3
+// CHECK: return
+func.func @main(%a: tensor<16x384xf32>, %b: tensor<384x512xf32>) -> tensor<16x512xf32> {
+  %c = tpu.matmul_passes lhs(%a) rhs(%b) {nan_fixed_terms = 0 : i64} : (tensor<16x384xf32>, tensor<384x512xf32>) -> tensor<16x512xf32>
+  return %c : tensor<16x512xf32>
 }
 
 // -----

@@ -17,8 +17,14 @@
 
 namespace tpu {
 
-/// DMA semaphores: loads, stores, and the matmul's accumulator loads.
-enum Semaphore : int64_t { kLoadSem = 0, kStoreSem = 1, kAccSem = 2 };
+/// DMA semaphores: loads, stores, the matmul's accumulator loads, and its
+/// loads of an LHS that stays in VMEM.
+enum Semaphore : int64_t {
+  kLoadSem = 0,
+  kStoreSem = 1,
+  kAccSem = 2,
+  kResidentSem = 3
+};
 
 /// Tiles a VPU kernel (split, elementwise) moves per DMA.
 inline constexpr int64_t kVpuChunkTiles = 512;

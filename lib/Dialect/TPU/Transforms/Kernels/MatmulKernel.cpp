@@ -14,6 +14,14 @@
 // 1024 rows; the working set is a few MiB whatever the matrix size, and is
 // halved until it fits VMEM.
 //
+// When the weights take more than one group of column blocks, the chunk's
+// LHS can instead stay in VMEM, every K tile of every term, loaded during
+// the first group and reused by the others: the LHS is read from HBM once
+// rather than once per group, but the chunk may have to shrink to fit,
+// which reads the weights more often and latches each for fewer rows.
+// plan() estimates both plans' cycles (estimateCycles) and takes the
+// faster, or on a tie the one that reads fewer bytes.
+//
 //===----------------------------------------------------------------------===//
 
 #include "KernelBuilder.h"
@@ -67,7 +75,8 @@ TiledShape kernelShapeOf(Value buffer, bool mergeBatches) {
 class MatmulKernel {
 public:
   MatmulKernel(MatmulPassesOp op, const ChipInfo &chip)
-      : op(op), mxus(chip.mxusPerCore), resultSlots(chip.mxuResultSlots),
+      : op(op), chip(chip), mxus(chip.mxusPerCore),
+        resultSlots(chip.mxuResultSlots),
         mergeBatches(mergesBatches(op)),
         lhs(kernelShapeOf(op.getLhs()[0], mergeBatches)),
         out(kernelShapeOf(op.getOuts(), mergeBatches)),
@@ -82,12 +91,28 @@ public:
   scf::ForOp build(KernelBuilder &b);
 
 private:
-  /// VMEM rows the working set takes with chunks of `blocks` row blocks.
-  int64_t vmemRows(int64_t blocks) const {
+  /// VMEM rows the working set takes with chunks of `blocks` row blocks,
+  /// the LHS double-buffered or resident.
+  int64_t vmemRows(int64_t blocks, bool resident) const {
     int64_t perMxu =
         blocks * kTileRows * (1 + (hasAcc ? 1 : 0) + epilogueInputs);
-    return 2 * blocks * kTileRows + 2 * mxus * kWeightRows + mxus * perMxu;
+    return lhsSlots(resident) * blocks * kTileRows +
+           2 * mxus * kWeightRows + mxus * perMxu;
   }
+  /// Chunks of LHS rows the LHS buffer holds.
+  int64_t lhsSlots(bool resident) const {
+    return resident ? int64_t(terms) * kTiles : 2;
+  }
+  /// The largest chunk of row blocks that fits VMEM, at most `limit`, or 0.
+  int64_t fitChunk(int64_t limit, bool resident) const;
+  /// HBM tiles the operands' loads read with chunks of `blocks`.
+  int64_t tilesRead(int64_t blocks, bool resident) const;
+  /// The plan's cycles, roughly: the larger of the loop's issue time and
+  /// its HBM time.
+  double estimateCycles(int64_t blocks, bool resident) const;
+  /// The VMEM row of K tile `k` of `term`'s LHS chunk (`half` is k's
+  /// double-buffer half).
+  Value lhsRow(KernelBuilder &b, size_t term, Value k, Value half) const;
   void buildTerm(KernelBuilder &b, size_t term, Value batch, Value row0,
                  Value col0, Value blocks);
   void issueLoads(KernelBuilder &b, size_t term, Value k, Value half,
@@ -96,6 +121,7 @@ private:
                      Value blocks);
 
   MatmulPassesOp op;
+  const ChipInfo &chip;
   unsigned mxus;
   /// Each MXU's result slots (the chip's).
   int64_t resultSlots;
@@ -109,16 +135,22 @@ private:
   /// The epilogue's inputs besides the sum, each staged like the
   /// accumulator.
   int64_t epilogueInputs;
+  /// Whether some LHS term is packed two row blocks to a tile.
+  bool pairs = false;
 
   // The plan.
   int64_t rowBlocks = 0, kTiles = 0, nBlocks = 0;
   /// Row blocks per chunk, and the result slots of the main group's first.
   int64_t chunk = 0, chunkRows = 0, mainSlots = 0;
+  /// Whether the chunk's LHS stays in VMEM across the column groups.
+  bool residentLhs = false;
 
   // Values the loops share, made in build().
   Value lhsVmem, rhsVmem, outVmem, accVmem;
   SmallVector<Value> epilogueVmem;
   Value zero, one, eight, nBlocksV, kTilesV;
+  /// In the column-group loop: whether this is the chunk's first group.
+  Value firstGroup;
   Value batchIndex, outBatch;
 };
 
@@ -146,26 +178,80 @@ LogicalResult MatmulKernel::plan() {
   // push weights nothing loaded, and its results would never be popped.
   mxus = unsigned(std::min<int64_t>(mxus, nBlocks));
   int64_t groups = nanFixed > 0 ? 2 : 1;
+  this->pairs = pairs;
   // Chunk of row blocks: as many as the result slots hold, halved until
   // the working set fits VMEM.
-  // A packed LHS tile holds two row blocks, so a chunk but the only one
-  // holds pairs.
-  int64_t minChunk = pairs ? 2 : 1;
-  chunk = std::min(rowBlocks, resultSlots / groups);
-  while (vmemRows(chunk) > kVmemRows && chunk > minChunk)
-    chunk /= 2;
-  if (pairs && chunk < rowBlocks && chunk % 2 != 0)
-    chunk = std::max<int64_t>(2, chunk - 1);
-  if (vmemRows(chunk) > kVmemRows)
+  int64_t slotLimit = std::min(rowBlocks, resultSlots / groups);
+  chunk = fitChunk(slotLimit, /*resident=*/false);
+  if (chunk == 0)
     return op.emitError() << "tpu-lower-to-mxu: the matmul's working set "
                              "does not fit VMEM";
+  if (int64_t resident = fitChunk(slotLimit, /*resident=*/true)) {
+    double streamedCycles = estimateCycles(chunk, false);
+    double residentCycles = estimateCycles(resident, true);
+    if (residentCycles < streamedCycles ||
+        (residentCycles == streamedCycles &&
+         tilesRead(resident, true) < tilesRead(chunk, false))) {
+      chunk = resident;
+      residentLhs = true;
+    }
+  }
   chunkRows = chunk * kTileRows;
   mainSlots = groups == 2 ? chunk : 0;
   return success();
 }
 
+int64_t MatmulKernel::fitChunk(int64_t limit, bool resident) const {
+  // A packed LHS tile holds two row blocks, so a chunk but the only one
+  // holds pairs.
+  int64_t minChunk = pairs ? 2 : 1;
+  int64_t blocks = limit;
+  while (vmemRows(blocks, resident) > kVmemRows && blocks > minChunk)
+    blocks /= 2;
+  if (pairs && blocks < rowBlocks && blocks % 2 != 0)
+    blocks = std::max<int64_t>(2, blocks - 1);
+  return vmemRows(blocks, resident) <= kVmemRows ? blocks : 0;
+}
+
+int64_t MatmulKernel::tilesRead(int64_t blocks, bool resident) const {
+  // Each term's LHS counted as f32: both plans read the same terms.
+  int64_t columnGroups = (nBlocks + mxus - 1) / mxus;
+  int64_t chunks = (rowBlocks + blocks - 1) / blocks;
+  int64_t lhsTiles = lhs.batch * rowBlocks * kTiles;
+  int64_t rhsTiles = lhs.batch * kTiles * nBlocks * (kMxuDim / kSublanes);
+  return int64_t(terms) *
+         (lhsTiles * (resident ? 1 : columnGroups) + rhsTiles * chunks);
+}
+
+double MatmulKernel::estimateCycles(int64_t blocks, bool resident) const {
+  // Per K tile of a column group: each row block takes a push per MXU, one
+  // bundle each, and about 8 cycles of loop (the row's address, its load
+  // and the load's latency, the branch and its penalty), or the push's 8
+  // cycles of MXU input if more; the weights take their 128-cycle latch
+  // first. The loop's 8 is today's code, measured in the simulator
+  // (docs/Compiler.md, "Tiling and memory").
+  double perBlock = std::max<double>(kSublanes, mxus + 8);
+  double step = double(blocks) * perBlock + kMxuDim;
+  int64_t columnGroups = (nBlocks + mxus - 1) / mxus;
+  int64_t chunks = (rowBlocks + blocks - 1) / blocks;
+  double issue = double(lhs.batch * chunks * columnGroups) * double(terms) *
+                 double(kTiles) * step;
+  double bytesPerCycle = double(chip.hbmBytesPerSecond) /
+                         double(chip.clockHz) / chip.tensorCoresPerChip;
+  double hbm =
+      double(tilesRead(blocks, resident) * int64_t(kWordsPerTile) * 4) /
+      bytesPerCycle;
+  return std::max(issue, hbm);
+}
+
+Value MatmulKernel::lhsRow(KernelBuilder &b, size_t term, Value k,
+                           Value half) const {
+  Value slot = residentLhs ? b.add(k, int64_t(term) * kTiles) : half;
+  return b.mul(slot, chunkRows);
+}
+
 scf::ForOp MatmulKernel::build(KernelBuilder &b) {
-  lhsVmem = b.allocVmem(2 * chunkRows);
+  lhsVmem = b.allocVmem(lhsSlots(residentLhs) * chunkRows);
   rhsVmem = b.allocVmem(2 * mxus * kWeightRows);
   outVmem = b.allocVmem(mxus * chunkRows);
   accVmem = hasAcc ? b.allocVmem(mxus * chunkRows) : Value();
@@ -183,6 +269,8 @@ scf::ForOp MatmulKernel::build(KernelBuilder &b) {
     b.forLoop(rowBlocks, chunk, [&](Value row0) {
       Value blocks = b.min(b.sub(b.index(rowBlocks), row0), chunk);
       b.forLoop(nBlocks, mxus, [&](Value col0) {
+        firstGroup =
+            arith::CmpIOp::create(b, arith::CmpIPredicate::eq, col0, zero);
         for (size_t term = 0; term < terms; ++term)
           buildTerm(b, term, batch, row0, col0, blocks);
         buildEpilogue(b, batch, row0, col0, blocks);
@@ -208,8 +296,15 @@ void MatmulKernel::issueLoads(KernelBuilder &b, size_t term, Value k,
   Value count = pairs ? b.halve(b.add(blocks, 1)) : blocks;
   Value lhsBatch = b.mul(batchIndex, tiledShapeOf(lhsBuffer).tilesPerBatch());
   Value lhsTile = b.add(b.add(lhsBatch, b.mul(rowTile, lhs.colTiles())), k);
-  b.dmaLoad(lhsBuffer, lhsTile, b.index(lhs.colTiles()), lhsVmem,
-            b.mul(half, chunkRows), count, kLoadSem);
+  Value row = lhsRow(b, term, k, half);
+  if (residentLhs)
+    b.ifThen(firstGroup, [&] {
+      b.dmaLoad(lhsBuffer, lhsTile, b.index(lhs.colTiles()), lhsVmem, row,
+                count, kResidentSem);
+    });
+  else
+    b.dmaLoad(lhsBuffer, lhsTile, b.index(lhs.colTiles()), lhsVmem, row,
+              count, kLoadSem);
   // A weight tile is 128 rows: 16 row tiles, or 8 packed ones.
   Value rhsBuffer = op.getRhs()[term];
   TiledShape rhs = tiledShapeOf(rhsBuffer);
@@ -245,18 +340,50 @@ void MatmulKernel::buildTerm(KernelBuilder &b, size_t term, Value batch,
     b.ifThen(b.lessThan(next, kTilesV), [&] {
       issueLoads(b, term, next, b.sub(one, half), row0, col0, blocks);
     });
-    b.wait(kLoadSem, 1 + mxus);
+    if (residentLhs)
+      b.ifThen(firstGroup, [&] { b.wait(kResidentSem, 1); });
+    b.wait(kLoadSem, residentLhs ? mxus : 1 + mxus);
     bool packedRhs = isPacked(op.getRhs()[term]);
     for (unsigned m = 0; m < mxus; ++m)
       MxuLoadWeightsOp::create(
           b, rhsVmem, b.add(b.mul(half, mxus * kWeightRows), m * kWeightRows),
           eight, m, packedRhs);
-    Value lhsRow = b.mul(half, chunkRows);
+    Value lhsRow = this->lhsRow(b, term, k, half);
     // A packed LHS tile is two row blocks: its low half's rows, then its
     // high half's, each pushed into its own slot.
     bool packedLhs = isPacked(op.getLhs()[term]);
     int64_t blocksPerTile = ::blocksPerTile(op.getLhs()[term]);
+    auto pushBlock = [&](Value rows, Value block, bool accumulate) {
+      Value slot = b.add(block, slotBase);
+      for (unsigned m = 0; m < mxus; ++m)
+        MxuPushOp::create(b, rows, slot, m, accumulate);
+    };
+    // With one row block per tile, two blocks go per iteration, both
+    // loaded first, so the second load and the loop's own work overlap the
+    // first block's pushes (a block at a time, the loop took about 12
+    // cycles per block on 4 MXUs for their 8); an odd last block follows
+    // on its own. A packed tile's block is its low half.
+    auto loadBlock = [&](Value row) {
+      Value words = b.load(lhsVmem, row);
+      return packedLhs ? b.unpack(words, false) : words;
+    };
+    auto pushPairs = [&](bool accumulate) {
+      Value pairsEnd = b.mul(b.halve(blocks), 2);
+      b.forLoop(zero, pairsEnd, 2, [&](Value block) {
+        Value row = b.add(lhsRow, b.mul(block, kTileRows));
+        Value first = loadBlock(row);
+        Value second = loadBlock(b.add(row, kTileRows));
+        pushBlock(first, block, accumulate);
+        pushBlock(second, b.add(block, 1), accumulate);
+      });
+      b.ifThen(b.lessThan(pairsEnd, blocks), [&] {
+        Value row = b.add(lhsRow, b.mul(pairsEnd, kTileRows));
+        pushBlock(loadBlock(row), pairsEnd, accumulate);
+      });
+    };
     auto pushAll = [&](bool accumulate) {
+      if (blocksPerTile == 1)
+        return pushPairs(accumulate);
       b.forLoop(zero, blocks, blocksPerTile, [&](Value block) {
         Value tileRow =
             b.add(lhsRow, b.mul(block, kTileRows / blocksPerTile));
