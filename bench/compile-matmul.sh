@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The compiler on a large matmul (docs/Benchmarks.md): compiles an
+# The compiler on a large matmul (docs/Performance.md): compiles an
 # M x K x N linalg.matmul with tpu-opt --tpu-compile, reports the compile
 # time and program size, then simulates it on random inputs and prints
 # cycles, MXU utilization and the host time.

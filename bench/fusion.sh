@@ -15,30 +15,17 @@ out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 
 # Inputs, named as test/e2e/run-model.sh names them.
-mkdir -p "$out/mlp" "$out/attention"
-tpu-ref random --shape=256x784 --dist=uniform --seed=1 -o "$out/mlp/x.npy"
-tpu-ref random --shape=784x1024 --seed=2 -o "$out/mlp/w1.npy"
-tpu-ref random --shape=1024 --seed=3 -o "$out/mlp/b1.npy"
-tpu-ref random --shape=1024x10 --seed=4 -o "$out/mlp/w2.npy"
-tpu-ref random --shape=10 --seed=5 -o "$out/mlp/b2.npy"
-seed=1
-for name in q k v; do
-  tpu-ref random --shape=512x128 --seed=$seed -o "$out/attention/$name.npy"
-  seed=$((seed + 1))
-done
-bash examples/transformer_block-inputs.sh "$out/transformer_block"
-bash examples/cnn-inputs.sh "$out/cnn"
+bash bench/example-inputs.sh "$out" >"$out/inputs.txt"
+declare -A example_inputs
+while read -r example inputs; do
+  example_inputs[$example]=$inputs
+done <"$out/inputs.txt"
 
 field() { grep -o "\"$1\": [0-9]*" "$2" | head -1 | grep -o '[0-9]*$'; }
 echo "| example ($chip, $precision) | HBM bytes fused | unfused | ratio | cycles fused | unfused | ratio |"
 echo "|---|---:|---:|---:|---:|---:|---:|"
 for example in mlp attention transformer_block cnn; do
-  case $example in
-  mlp) inputs=(x w1 b1 w2 b2) ;;
-  attention) inputs=(q k v) ;;
-  transformer_block) inputs=($(seq -f 'in%g' 1 13)) ;;
-  cnn) inputs=(x w1 b1 w2 b2 w3 b3) ;;
-  esac
+  read -r -a inputs <<<"${example_inputs[$example]}"
   args=()
   for input in "${inputs[@]}"; do args+=(--input "$out/$example/$input.npy"); done
   for fusion in true false; do

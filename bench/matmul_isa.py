@@ -2,7 +2,7 @@
 """Writes a hand-scheduled DEFAULT-precision matmul as tpu_isa MLIR.
 
 C[M, N] = A[M, K] x B[K, N], f32 in HBM, for the simulator's benchmarks
-(docs/Benchmarks.md). Loops over 1024-row chunks of M, blocks of 128 * MXUs
+(docs/Performance.md). Loops over 1024-row chunks of M, blocks of 128 * MXUs
 columns of N and 128-deep tiles of K are scalar-unit branches, so the program
 has the same size for every matrix size. M must be a multiple of 1024, N of
 128 * MXUs and K of 128. Each MXU takes one 128-column block: per K tile the

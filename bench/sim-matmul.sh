@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Simulator speed and memory on a large DEFAULT matmul (docs/Benchmarks.md):
+# Simulator speed and memory on a large DEFAULT matmul (docs/Performance.md):
 # generates bench/matmul_isa.py's program for M x N x K, random inputs, runs
 # tpu-sim under /usr/bin/time and prints cycles, host time, host speed and
 # peak memory next to the operands' size.

@@ -2,7 +2,8 @@
 # The simulator's host speed against single-threaded OpenBLAS
 # (docs/Performance.md, "The simulator's speed"): compiles an M x K x N
 # DEFAULT-precision linalg.matmul for a chip, then runs tpu-sim-bench, which
-# times in one process the simulation (upload, run, download), OpenBLAS's
+# times in one process the simulation (upload, run, download; on one and
+# two host threads), OpenBLAS's
 # cblas_sgemm of the same size on one thread, and one MXU pass on every
 # SIMD target; prints the table and the ratios.
 #   bash bench/sim-vs-blas.sh [M K N [chip]]   (default 1024 1024 1024 v4)
@@ -40,10 +41,12 @@ import json, sys
 rows = {b["run_name"]: b for b in json.load(open(sys.argv[1]))["benchmarks"]
         if b.get("aggregate_name") == "median"}
 sgemm = next(b for name, b in rows.items() if name.startswith("Sgemm/"))
-sim = rows["Simulate"]
-print("median simulate / sgemm time: %.2f (%.1f ms / %.1f ms)"
-      % (sim["real_time"] / sgemm["real_time"], sim["real_time"],
-         sgemm["real_time"]))
+for threads in (1, 2):
+    sim = next(b for name, b in rows.items()
+               if name.startswith("Simulate/threads:%d" % threads))
+    print("median simulate on %d thread(s) / sgemm time: %.2f (%.1f ms / %.1f ms)"
+          % (threads, sim["real_time"] / sgemm["real_time"], sim["real_time"],
+             sgemm["real_time"]))
 for name, b in rows.items():
     if name.startswith("MxuPass/"):
         print("%-24s %.1f GMAC/s = %.2f x sgemm's rate"
