@@ -96,6 +96,49 @@ func.func @main(%a: tensor<16x384xf32>, %b: tensor<384x512xf32>) -> tensor<16x51
 
 // -----
 
+// An even number of K tiles (2): each term's last tile prefetches what
+// comes next into half 0, the second term's tile 0 (its LHS resident, on
+// semaphore 3, in the first group only), and from the last term the next
+// column group's tile 0 (weights only: its LHS is resident), if there is
+// one; so only a chunk's first group loads its own tile 0. The epilogue
+// waits for the previous epilogue's result DMAs before it writes the
+// staging buffer, and the last ones are waited for after the loops.
+// CHECK-LABEL: func.func @main
+// CHECK: scf.for %[[COL0:.*]] = %{{.*}} to %{{.*}} step %c4
+// CHECK: %[[FIRST:.*]] = arith.cmpi eq, %[[COL0]]
+// CHECK: scf.if %[[FIRST]] {
+// CHECK: tpu.dma_load {{.*}} sem 3
+// CHECK-COUNT-4: tpu.dma_load {{.*}} sem 0
+// The first term's K loop: tile k + 1, else the second term's tile 0.
+// CHECK: scf.for
+// CHECK: scf.if
+// CHECK: tpu.dma_load {{.*}} sem 3
+// CHECK-COUNT-4: tpu.dma_load {{.*}} sem 0
+// CHECK: } else {
+// CHECK: tpu.dma_load {{.*}} sem 3
+// CHECK-COUNT-4: tpu.dma_load {{.*}} sem 0
+// CHECK: tpu.dma_wait sem 0 count 4
+// The second term's K loop: tile k + 1, else the next group's tile 0.
+// CHECK: scf.for
+// CHECK: } else {
+// CHECK: arith.addi %[[COL0]], %c4
+// CHECK: scf.if
+// CHECK-NOT: sem 3
+// CHECK-COUNT-4: tpu.dma_load {{.*}} sem 0
+// CHECK: arith.addi
+// CHECK: %[[LATER:.*]] = arith.cmpi slt, %c0{{.*}}, %{{.*}} : index
+// CHECK-NEXT: scf.if %[[LATER]] {
+// CHECK-NEXT: tpu.dma_wait sem 1 count 4
+// CHECK: tpu.mxu_pop
+// CHECK: tpu.dma_wait sem 1 count 4
+// CHECK-NEXT: memref.dealloc
+func.func @main(%a: tensor<16x256xf32>, %b: tensor<256x640xf32>) -> tensor<16x640xf32> {
+  %c = tpu.matmul_passes lhs(%a, %a) rhs(%b, %b) {nan_fixed_terms = 0 : i64} : (tensor<16x256xf32>, tensor<16x256xf32>, tensor<256x640xf32>, tensor<256x640xf32>) -> tensor<16x640xf32>
+  return %c : tensor<16x640xf32>
+}
+
+// -----
+
 // Two groups (HIGH-like): the NaN-fixed group's slots come first, the main
 // group's after them; the epilogue fixes NaNs and adds the accumulator last.
 // CHECK-LABEL: func.func @main

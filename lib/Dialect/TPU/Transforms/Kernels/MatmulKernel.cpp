@@ -115,8 +115,17 @@ private:
   Value lhsRow(KernelBuilder &b, size_t term, Value k, Value half) const;
   void buildTerm(KernelBuilder &b, size_t term, Value batch, Value row0,
                  Value col0, Value blocks);
+  /// The DMAs of K tile `k` of `term` into buffer half `half`, for the
+  /// column group at `col0`; `laterGroup` says it is not the chunk's
+  /// first, whose resident LHS is already in VMEM.
   void issueLoads(KernelBuilder &b, size_t term, Value k, Value half,
-                  Value row0, Value col0, Value blocks);
+                  Value row0, Value col0, Value blocks,
+                  bool laterGroup = false);
+  /// Whether a term's last K tile prefetches the first tile of what comes
+  /// next (the next term, or the next column group's first term): with an
+  /// even number of K tiles the last tile runs in half 1, and the next
+  /// tile 0 goes to half 0.
+  bool prefetchesAcross() const { return kTiles % 2 == 0; }
   void buildEpilogue(KernelBuilder &b, Value batch, Value row0, Value col0,
                      Value blocks);
 
@@ -277,6 +286,8 @@ scf::ForOp MatmulKernel::build(KernelBuilder &b) {
       });
     });
   });
+  // The last epilogue's result DMAs.
+  b.wait(kStoreSem, mxus);
   b.dealloc({lhsVmem, rhsVmem, outVmem});
   if (accVmem)
     b.dealloc(accVmem);
@@ -284,10 +295,9 @@ scf::ForOp MatmulKernel::build(KernelBuilder &b) {
   return outer;
 }
 
-/// The DMAs of K tile `k` of `term` into buffer half `half`.
 void MatmulKernel::issueLoads(KernelBuilder &b, size_t term, Value k,
                               Value half, Value row0, Value col0,
-                              Value blocks) {
+                              Value blocks, bool laterGroup) {
   // A packed LHS's tile holds two row blocks: half the tiles, from row
   // tile row0 / 2. (With merged batches, batchIndex is 0.)
   Value lhsBuffer = op.getLhs()[term];
@@ -297,7 +307,9 @@ void MatmulKernel::issueLoads(KernelBuilder &b, size_t term, Value k,
   Value lhsBatch = b.mul(batchIndex, tiledShapeOf(lhsBuffer).tilesPerBatch());
   Value lhsTile = b.add(b.add(lhsBatch, b.mul(rowTile, lhs.colTiles())), k);
   Value row = lhsRow(b, term, k, half);
-  if (residentLhs)
+  if (residentLhs && laterGroup)
+    ; // already in VMEM
+  else if (residentLhs)
     b.ifThen(firstGroup, [&] {
       b.dmaLoad(lhsBuffer, lhsTile, b.index(lhs.colTiles()), lhsVmem, row,
                 count, kResidentSem);
@@ -327,19 +339,41 @@ void MatmulKernel::issueLoads(KernelBuilder &b, size_t term, Value k,
   }
 }
 
-/// One term: the K loop, prefetching tile k + 1 while tile k runs. The
-/// first K tile of a group overwrites its slots, the rest accumulate.
+/// One term: the K loop, prefetching tile k + 1 while tile k runs, and
+/// from the last tile the next term's or column group's first
+/// (prefetchesAcross). The first K tile of a group overwrites its slots,
+/// the rest accumulate.
 void MatmulKernel::buildTerm(KernelBuilder &b, size_t term, Value batch,
                              Value row0, Value col0, Value blocks) {
   bool firstOfGroup = term == 0 || int64_t(term) == nanFixed;
   int64_t slotBase = int64_t(term) < nanFixed ? 0 : mainSlots;
-  issueLoads(b, term, zero, zero, row0, col0, blocks);
+  // Tile 0: loaded here, unless the tile before it prefetched it (every
+  // term but a chunk's first group's first).
+  if (!prefetchesAcross())
+    issueLoads(b, term, zero, zero, row0, col0, blocks);
+  else if (term == 0)
+    b.ifThen(firstGroup,
+             [&] { issueLoads(b, term, zero, zero, row0, col0, blocks); });
+  auto prefetchNext = [&] {
+    if (term + 1 < terms)
+      return issueLoads(b, term + 1, zero, zero, row0, col0, blocks);
+    // The next column group of this chunk, if there is one.
+    Value nextCol0 = b.add(col0, mxus);
+    b.ifThen(b.lessThan(nextCol0, nBlocksV), [&] {
+      issueLoads(b, 0, zero, zero, row0, nextCol0, blocks,
+                 /*laterGroup=*/true);
+    });
+  };
   b.forLoop(kTiles, 1, [&](Value k) {
     Value half = arith::AndIOp::create(b, k, one);
     Value next = b.add(k, 1);
-    b.ifThen(b.lessThan(next, kTilesV), [&] {
+    auto prefetch = [&] {
       issueLoads(b, term, next, b.sub(one, half), row0, col0, blocks);
-    });
+    };
+    if (prefetchesAcross())
+      b.ifThen(b.lessThan(next, kTilesV), prefetch, prefetchNext);
+    else
+      b.ifThen(b.lessThan(next, kTilesV), prefetch);
     if (residentLhs)
       b.ifThen(firstGroup, [&] { b.wait(kResidentSem, 1); });
     b.wait(kLoadSem, residentLhs ? mxus : 1 + mxus);
@@ -418,6 +452,10 @@ void MatmulKernel::buildTerm(KernelBuilder &b, size_t term, Value batch,
 void MatmulKernel::buildEpilogue(KernelBuilder &b, Value batch, Value row0,
                                  Value col0, Value blocks) {
   bool fixNaN = nanFixed > 0;
+  // The previous epilogue's result DMAs read the staging buffer this one
+  // writes; they have had this group's K loop to finish in.
+  Value laterEpilogue = b.lessThan(zero, b.add(b.add(batch, row0), col0));
+  b.ifThen(laterEpilogue, [&] { b.wait(kStoreSem, mxus); });
   // What is read tile for tile with the result: the accumulator, then
   // the epilogue's inputs of the result's shape; a row (a rank-1 input,
   // one row of tiles) is read one tile per column block, into every
@@ -480,7 +518,6 @@ void MatmulKernel::buildEpilogue(KernelBuilder &b, Value batch, Value row0,
     b.dmaStore(outVmem, stagingRow, op.getOuts(), outTile,
                b.index(out.colTiles()), count, kStoreSem);
   }
-  b.wait(kStoreSem, mxus);
 }
 
 } // namespace
