@@ -44,16 +44,19 @@
 // K tile 0 overwrites the result slots, later tiles accumulate.
 // CHECK: arith.cmpi eq, %[[K]]
 // CHECK: scf.if
-// Two row blocks per iteration, both loaded before their pushes; an odd
-// last block after the loop.
-// CHECK: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %c2{{(_[0-9]+)?}} {
+// Four row blocks per iteration, all loaded before their pushes; the
+// blocks left over one at a time after.
+// CHECK: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %c4{{(_[0-9]+)?}} {
 // CHECK: %[[ROWS:.*]] = tpu.vector_load %[[LHS]]
 // CHECK: %[[ROWS2:.*]] = tpu.vector_load %[[LHS]]
+// CHECK: tpu.vector_load %[[LHS]]
+// CHECK: %[[ROWS4:.*]] = tpu.vector_load %[[LHS]]
 // CHECK: tpu.mxu_push %[[ROWS]] to mxu 0 slot %{{.*}} : vector<8x128xf32>
 // CHECK: tpu.mxu_push %[[ROWS]] to mxu 3 slot
 // CHECK: tpu.mxu_push %[[ROWS2]] to mxu 0 slot
-// CHECK: tpu.mxu_push %[[ROWS2]] to mxu 3 slot
-// CHECK: scf.if
+// CHECK: tpu.mxu_push %[[ROWS4]] to mxu 3 slot
+// CHECK: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %c1{{(_[0-9]+)?}} {
+// CHECK: tpu.vector_load %[[LHS]]
 // CHECK: tpu.mxu_push
 // CHECK: } else {
 // CHECK: tpu.mxu_push %{{.*}} to mxu 0 slot %{{.*}} accumulate

@@ -234,13 +234,14 @@ int64_t MatmulKernel::tilesRead(int64_t blocks, bool resident) const {
 
 double MatmulKernel::estimateCycles(int64_t blocks, bool resident) const {
   // Per K tile of a column group: each row block takes a push per MXU, one
-  // bundle each, and about 8 cycles of loop (the row's address, its load
-  // and the load's latency, the branch and its penalty), or the push's 8
-  // cycles of MXU input if more; the weights take their 128-cycle latch
-  // first. The loop's 8 is today's code, measured in the simulator
+  // bundle each, and about 2 more (its load, and the loop's address and
+  // branch shared by 4 blocks), or the push's 8 cycles of MXU input if
+  // more; and about 512 cycles a K tile spends outside the push loop (the
+  // 128-cycle weight latch, the waits, the loop's setup, the epilogue's
+  // share). Both are today's code, measured in the simulator
   // (docs/Compiler.md, "Tiling and memory").
-  double perBlock = std::max<double>(kSublanes, mxus + 8);
-  double step = double(blocks) * perBlock + kMxuDim;
+  double perBlock = std::max<double>(kSublanes, mxus + 2);
+  double step = double(blocks) * perBlock + 512;
   int64_t columnGroups = (nBlocks + mxus - 1) / mxus;
   int64_t chunks = (rowBlocks + blocks - 1) / blocks;
   double issue = double(lhs.batch * chunks * columnGroups) * double(terms) *
@@ -392,27 +393,33 @@ void MatmulKernel::buildTerm(KernelBuilder &b, size_t term, Value batch,
       for (unsigned m = 0; m < mxus; ++m)
         MxuPushOp::create(b, rows, slot, m, accumulate);
     };
-    // With one row block per tile, two blocks go per iteration, both
-    // loaded first, so the second load and the loop's own work overlap the
-    // first block's pushes (a block at a time, the loop took about 12
-    // cycles per block on 4 MXUs for their 8); an odd last block follows
-    // on its own. A packed tile's block is its low half.
+    // With one row block per tile, kUnroll blocks go per iteration, all
+    // loaded first, so the later loads and the loop's own work (address,
+    // branch) overlap the first block's pushes and are paid once per
+    // kUnroll blocks (a block at a time, the loop took about 12 cycles per
+    // block on 4 MXUs for their 8); the blocks left over follow one at a
+    // time. A packed tile's block is its low half.
+    constexpr int64_t kUnroll = 4;
     auto loadBlock = [&](Value row) {
       Value words = b.load(lhsVmem, row);
       return packedLhs ? b.unpack(words, false) : words;
     };
     auto pushPairs = [&](bool accumulate) {
-      Value pairsEnd = b.mul(b.halve(blocks), 2);
-      b.forLoop(zero, pairsEnd, 2, [&](Value block) {
+      static_assert((kUnroll & (kUnroll - 1)) == 0, "a power of two");
+      Value unrolledEnd = b.mul(
+          arith::ShRUIOp::create(b, blocks, b.index(llvm::Log2_64(kUnroll))),
+          kUnroll);
+      b.forLoop(zero, unrolledEnd, kUnroll, [&](Value block) {
         Value row = b.add(lhsRow, b.mul(block, kTileRows));
-        Value first = loadBlock(row);
-        Value second = loadBlock(b.add(row, kTileRows));
-        pushBlock(first, block, accumulate);
-        pushBlock(second, b.add(block, 1), accumulate);
+        SmallVector<Value, kUnroll> rows;
+        for (int64_t i = 0; i < kUnroll; ++i)
+          rows.push_back(loadBlock(b.add(row, i * kTileRows)));
+        for (int64_t i = 0; i < kUnroll; ++i)
+          pushBlock(rows[i], b.add(block, i), accumulate);
       });
-      b.ifThen(b.lessThan(pairsEnd, blocks), [&] {
-        Value row = b.add(lhsRow, b.mul(pairsEnd, kTileRows));
-        pushBlock(loadBlock(row), pairsEnd, accumulate);
+      b.forLoop(unrolledEnd, blocks, 1, [&](Value block) {
+        Value row = b.add(lhsRow, b.mul(block, kTileRows));
+        pushBlock(loadBlock(row), block, accumulate);
       });
     };
     auto pushAll = [&](bool accumulate) {
