@@ -11,16 +11,7 @@ m=${1:-4096} k=${2:-4096} n=${3:-4096} precision=${4:-default} chip=${5:-v4}
 bin=${TPU_BUILD_DIR:-build}/bin
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
-t() { echo "tensor<${1}xf32>"; }
-cat >"$out/mm.mlir" <<EOM
-func.func @main(%a: $(t ${m}x${k}), %b: $(t ${k}x${n})) -> $(t ${m}x${n}) {
-  %zero = arith.constant 0.0 : f32
-  %empty = tensor.empty() : $(t ${m}x${n})
-  %c = linalg.fill ins(%zero : f32) outs(%empty : $(t ${m}x${n})) -> $(t ${m}x${n})
-  %r = linalg.matmul ins(%a, %b : $(t ${m}x${k}), $(t ${k}x${n})) outs(%c : $(t ${m}x${n})) -> $(t ${m}x${n})
-  return %r : $(t ${m}x${n})
-}
-EOM
+bash bench/matmul-mlir.sh "$m" "$k" "$n" >"$out/mm.mlir"
 start=$(date +%s.%N)
 "$bin/tpu-opt" "$out/mm.mlir" \
   --tpu-compile="chip=$chip default-precision=$precision" -o "$out/mm.isa.mlir"

@@ -18,16 +18,7 @@ if [ ! -x "$bin/tpu-sim-bench" ]; then
 fi
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
-t() { echo "tensor<${1}xf32>"; }
-cat >"$out/mm.mlir" <<EOM
-func.func @main(%a: $(t ${m}x${k}), %b: $(t ${k}x${n})) -> $(t ${m}x${n}) {
-  %zero = arith.constant 0.0 : f32
-  %empty = tensor.empty() : $(t ${m}x${n})
-  %c = linalg.fill ins(%zero : f32) outs(%empty : $(t ${m}x${n})) -> $(t ${m}x${n})
-  %r = linalg.matmul ins(%a, %b : $(t ${m}x${k}), $(t ${k}x${n})) outs(%c : $(t ${m}x${n})) -> $(t ${m}x${n})
-  return %r : $(t ${m}x${n})
-}
-EOM
+bash bench/matmul-mlir.sh "$m" "$k" "$n" >"$out/mm.mlir"
 "$bin/tpu-opt" "$out/mm.mlir" --tpu-compile="chip=$chip" -o "$out/mm.isa.mlir"
 "$bin/tpu-translate" --export-tpu-bin "$out/mm.isa.mlir" -o "$out/mm.tpu"
 "$bin/tpu-ref" random --shape="${m}x${k}" --seed=1 -o "$out/a.npy"

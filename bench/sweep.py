@@ -42,16 +42,10 @@ def run(*args, **kwargs):
 
 
 def matmul_mlir(m, k, n):
-    t = lambda s: f"tensor<{s}xf32>"
-    a, b, c = t(f"{m}x{k}"), t(f"{k}x{n}"), t(f"{m}x{n}")
-    return f"""func.func @main(%a: {a}, %b: {b}) -> {c} {{
-  %zero = arith.constant 0.0 : f32
-  %empty = tensor.empty() : {c}
-  %c = linalg.fill ins(%zero : f32) outs(%empty : {c}) -> {c}
-  %r = linalg.matmul ins(%a, %b : {a}, {b}) outs(%c : {c}) -> {c}
-  return %r : {c}
-}}
-"""
+    """The M x K x N f32 linalg.matmul, as bench/matmul-mlir.sh writes it."""
+    return subprocess.run(
+        ["bash", str(ROOT / "bench" / "matmul-mlir.sh"), str(m), str(k),
+         str(n)], check=True, capture_output=True, text=True).stdout
 
 
 class Sweep:
@@ -311,7 +305,14 @@ def plot(squares, shapes, examples):
     import matplotlib.pyplot as plt
     matplotlib.rcParams["svg.hashsalt"] = "tpu-sweep"
     PLOTS.mkdir(exist_ok=True)
-    meta = {"Date": None}
+
+    def save(fig, axes, ylabel, name):
+        axes[0].set_ylabel(ylabel)
+        axes[0].legend()
+        fig.tight_layout()
+        # No date in the file: the same data gives the same bytes.
+        fig.savefig(PLOTS / name, metadata={"Date": None})
+        plt.close(fig)
 
     fig, axes = plt.subplots(1, 3, figsize=(12, 3.8), sharey=True)
     for ax, chip in zip(axes, CHIPS):
@@ -325,11 +326,7 @@ def plot(squares, shapes, examples):
         ax.set_xlabel("N (N x N x N matmul)")
         ax.set_ylim(0, 1.05)
         ax.grid(alpha=0.3)
-    axes[0].set_ylabel("roofline efficiency")
-    axes[0].legend()
-    fig.tight_layout()
-    fig.savefig(PLOTS / "efficiency.svg", metadata=meta)
-    plt.close(fig)
+    save(fig, axes, "roofline efficiency", "efficiency.svg")
 
     fig, axes = plt.subplots(1, 3, figsize=(12, 4), sharey=True)
     for ax, chip in zip(axes, CHIPS):
@@ -349,11 +346,7 @@ def plot(squares, shapes, examples):
         ax.set_title(f"{chip}: {peak:,} MACs/cycle, {bpc:.0f} B/cycle")
         ax.set_xlabel("useful MACs per minimal HBM byte")
         ax.grid(alpha=0.3)
-    axes[0].set_ylabel("useful MACs per cycle")
-    axes[0].legend()
-    fig.tight_layout()
-    fig.savefig(PLOTS / "roofline.svg", metadata=meta)
-    plt.close(fig)
+    save(fig, axes, "useful MACs per cycle", "roofline.svg")
 
 
 def main():
