@@ -16,6 +16,7 @@
 #include "absl/strings/str_cat.h"
 
 #include <chrono>
+#include <system_error>
 
 namespace tpu::sim {
 
@@ -339,6 +340,9 @@ std::optional<Trap> StepLoop::run() {
     stats.unitBusyCycles[core.busyUnitNames[unit]] = core.unitBusy[unit];
   stats.vmemPeakBytes = core.memory.getVmemHighWaterBytes();
   stats.hbmResidentBytes = core.memory.getHbmResidentBytes();
+  // The host's time includes the offloaded passes still queued at the end.
+  if (core.offload)
+    core.offload->drain();
   stats.hostSeconds = std::chrono::duration<double>(
                           std::chrono::steady_clock::now() - hostStart)
                           .count();
@@ -386,8 +390,13 @@ std::optional<Trap> Simulator::run() {
   // its MXU and so runs on one thread. The helper is drained and joined
   // before the run returns.
   std::unique_ptr<MxuOffload> offload;
-  if (options.hostThreads > 1 && chip.mxusPerCore > 1)
-    offload = std::make_unique<MxuOffload>(chip.mxusPerCore / 2);
+  if (options.hostThreads > 1 && chip.mxusPerCore > 1) {
+    // A host that cannot start the thread runs on one, as stats say.
+    try {
+      offload = std::make_unique<MxuOffload>(chip.mxusPerCore / 2);
+    } catch (const std::system_error &) {
+    }
+  }
   stats.hostThreads = offload ? 2 : 1;
   StepLoop loop(program, chip, state, memory, stats, trace.get(),
                 options.maxCycles, options.hbmShare, offload.get());

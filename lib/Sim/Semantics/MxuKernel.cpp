@@ -1,7 +1,8 @@
 //===- MxuKernel.cpp - One pass of 8 rows through an MXU, in SIMD ---------===//
 //
-// Compiled once per SIMD target Highway knows (SSE2 to AVX-512 on x86, NEON
-// and SVE on Arm, ...) and dispatched at run time to the best the host has,
+// Compiled once per SIMD target Highway knows (SSSE3 to AVX-512 on x86,
+// NEON and SVE on 64-bit Arm, ...) and dispatched at run time to the best
+// the host has,
 // so one binary runs everywhere. Every target computes the same bits: the
 // loop keeps each output's adds in ascending k and vectorises across output
 // columns only, and a fused multiply-add is used only where the caller has
@@ -15,6 +16,13 @@
 #include "tpu/Support/Chip.h"
 
 #include <algorithm>
+
+// 32-bit Arm's NEON flushes subnormals in arithmetic, which the MXU's sums
+// keep (docs/Numerics.md): no NEON there, only the exact targets.
+#if defined(__arm__) && !defined(__aarch64__) &&                             \
+    !defined(HWY_DISABLED_TARGETS)
+#define HWY_DISABLED_TARGETS HWY_NEON
+#endif
 
 // Highway compiles this file again for each target from foreach_target.h,
 // found through the include path (lib/Sim is on TPUSim's).
@@ -121,7 +129,7 @@ void passBlocks(const float *HWY_RESTRICT weights,
 }
 
 /// roundToBF16 on each word (docs/Numerics.md, "bf16"), and the range of
-/// the results' exponents. BF16SimdExhaustiveTest holds it to toBF16 on
+/// the results' exponents. MxuKernelExhaustiveTest holds it to toBF16 on
 /// every f32 input, on every target.
 ExponentRange roundWords(const uint32_t *HWY_RESTRICT words, size_t count,
                          float *HWY_RESTRICT out) {
@@ -132,8 +140,8 @@ ExponentRange roundWords(const uint32_t *HWY_RESTRICT words, size_t count,
              minNormal = hn::Set(du, 0x00800000u),
              sign = hn::Set(du, 0x80000000u), high = hn::Set(du, 0xFFFF0000u),
              quiet = hn::Set(du, 0x00400000u), one = hn::Set(du, 1),
-             justUnderHalf = hn::Set(du, 0x7FFFu), fieldMask = hn::Set(du, 0xFF),
-             normalFields = hn::Set(du, 254);
+             justUnderHalf = hn::Set(du, 0x7FFFu),
+             fieldMask = hn::Set(du, 0xFF), normalFields = hn::Set(du, 254);
   auto minField = hn::Set(du, 255), maxField = hn::Zero(du);
   size_t i = 0;
   for (; i + lanes <= count; i += lanes) {
