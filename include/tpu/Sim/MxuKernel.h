@@ -10,10 +10,11 @@
 #ifndef TPU_SIM_MXUKERNEL_H
 #define TPU_SIM_MXUKERNEL_H
 
+#include "tpu/Support/Float.h"
+
 #include <climits>
-#include <cstdint>
 #include <cstddef>
-#include <cstring>
+#include <cstdint>
 
 namespace tpu::sim {
 
@@ -28,8 +29,7 @@ struct ExponentRange {
   bool hasSubnormal = false;
 
   void add(float value) {
-    uint32_t bits;
-    std::memcpy(&bits, &value, sizeof(bits));
+    uint32_t bits = bitsOf(value);
     uint32_t field = (bits >> 23) & 0xFF;
     if (field == 0xFF || (bits & 0x7FFFFFFF) == 0)
       return; // inf, NaN, zero

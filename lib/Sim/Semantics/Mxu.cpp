@@ -42,21 +42,21 @@ bool checkResultSlot(Core &core, const Instruction &inst, int32_t slot) {
 void pushRows(Core &core, int64_t mxuIndex, const VReg &lhs, float *slot,
               bool accumulate) {
   const MxuState &mxu = core.state.mxus[mxuIndex];
-  if (core.offload && core.offload->isOffloaded(mxuIndex)) {
-    MxuOffload::Pass &pass = core.offload->nextPass();
-    ExponentRange exponents =
-        roundToBF16Words(lhs.data(), kWordsPerTile, pass.rows);
-    pass.weights = mxu.weights.data();
-    pass.slot = slot;
-    pass.accumulate = accumulate;
-    pass.fuse = productsAreExact(exponents, mxu.weightExponents);
-    core.offload->submit();
-    return;
-  }
-  alignas(64) float rows[kWordsPerTile];
-  ExponentRange exponents = roundToBF16Words(lhs.data(), kWordsPerTile, rows);
-  mxuPass(mxu.weights.data(), rows, slot, accumulate,
-          productsAreExact(exponents, mxu.weightExponents));
+  MxuOffload::Pass *queued =
+      core.offload && core.offload->isOffloaded(mxuIndex)
+          ? &core.offload->nextPass()
+          : nullptr;
+  alignas(64) float local[kWordsPerTile];
+  float *rows = queued ? queued->rows : local;
+  bool fuse = productsAreExact(
+      roundToBF16Words(lhs.data(), kWordsPerTile, rows), mxu.weightExponents);
+  if (!queued)
+    return mxuPass(mxu.weights.data(), rows, slot, accumulate, fuse);
+  queued->weights = mxu.weights.data();
+  queued->slot = slot;
+  queued->accumulate = accumulate;
+  queued->fuse = fuse;
+  core.offload->submit();
 }
 
 /// Before anything but a push touches an MXU's weights or result slots,

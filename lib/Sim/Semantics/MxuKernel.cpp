@@ -2,8 +2,8 @@
 //
 // Compiled once per SIMD target Highway knows (SSSE3 to AVX-512 on x86,
 // NEON and SVE on 64-bit Arm, ...) and dispatched at run time to the best
-// the host has,
-// so one binary runs everywhere. Every target computes the same bits: the
+// the host has, so one binary runs everywhere. Every target computes the
+// same bits: the
 // loop keeps each output's adds in ascending k and vectorises across output
 // columns only, and a fused multiply-add is used only where the caller has
 // shown it rounds as a multiply and an add do (productsAreExact).

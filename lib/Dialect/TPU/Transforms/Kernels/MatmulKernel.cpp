@@ -105,6 +105,12 @@ private:
   }
   /// The largest chunk of row blocks that fits VMEM, at most `limit`, or 0.
   int64_t fitChunk(int64_t limit, bool resident) const;
+  /// The column-block groups (one block per MXU), and the chunks of
+  /// `blocks` row blocks.
+  int64_t columnGroups() const { return (nBlocks + mxus - 1) / mxus; }
+  int64_t chunksOf(int64_t blocks) const {
+    return (rowBlocks + blocks - 1) / blocks;
+  }
   /// HBM tiles the operands' loads read with chunks of `blocks`.
   int64_t tilesRead(int64_t blocks, bool resident) const;
   /// The plan's cycles, roughly: the larger of the loop's issue time and
@@ -145,7 +151,7 @@ private:
   /// accumulator.
   int64_t epilogueInputs;
   /// Whether some LHS term is packed two row blocks to a tile.
-  bool pairs = false;
+  bool anyPairs = false;
 
   // The plan.
   int64_t rowBlocks = 0, kTiles = 0, nBlocks = 0;
@@ -164,8 +170,8 @@ private:
 };
 
 LogicalResult MatmulKernel::plan() {
-  bool pairs = llvm::any_of(op.getLhs(),
-                            [](Value lhs) { return blocksPerTile(lhs) == 2; });
+  anyPairs = llvm::any_of(op.getLhs(),
+                          [](Value lhs) { return blocksPerTile(lhs) == 2; });
   TiledShape rhs = tiledShapeOf(op.getRhs()[0]);
   if (lhs.cols % kMxuDim != 0 || rhs.cols % kLanes != 0 ||
       lhs.rows % kSublanes != 0)
@@ -187,7 +193,6 @@ LogicalResult MatmulKernel::plan() {
   // push weights nothing loaded, and its results would never be popped.
   mxus = unsigned(std::min<int64_t>(mxus, nBlocks));
   int64_t groups = nanFixed > 0 ? 2 : 1;
-  this->pairs = pairs;
   // Chunk of row blocks: as many as the result slots hold, halved until
   // the working set fits VMEM.
   int64_t slotLimit = std::min(rowBlocks, resultSlots / groups);
@@ -213,23 +218,21 @@ LogicalResult MatmulKernel::plan() {
 int64_t MatmulKernel::fitChunk(int64_t limit, bool resident) const {
   // A packed LHS tile holds two row blocks, so a chunk but the only one
   // holds pairs.
-  int64_t minChunk = pairs ? 2 : 1;
+  int64_t minChunk = anyPairs ? 2 : 1;
   int64_t blocks = limit;
   while (vmemRows(blocks, resident) > kVmemRows && blocks > minChunk)
     blocks /= 2;
-  if (pairs && blocks < rowBlocks && blocks % 2 != 0)
+  if (anyPairs && blocks < rowBlocks && blocks % 2 != 0)
     blocks = std::max<int64_t>(2, blocks - 1);
   return vmemRows(blocks, resident) <= kVmemRows ? blocks : 0;
 }
 
 int64_t MatmulKernel::tilesRead(int64_t blocks, bool resident) const {
   // Each term's LHS counted as f32: both plans read the same terms.
-  int64_t columnGroups = (nBlocks + mxus - 1) / mxus;
-  int64_t chunks = (rowBlocks + blocks - 1) / blocks;
   int64_t lhsTiles = lhs.batch * rowBlocks * kTiles;
   int64_t rhsTiles = lhs.batch * kTiles * nBlocks * (kMxuDim / kSublanes);
-  return int64_t(terms) *
-         (lhsTiles * (resident ? 1 : columnGroups) + rhsTiles * chunks);
+  return int64_t(terms) * (lhsTiles * (resident ? 1 : columnGroups()) +
+                           rhsTiles * chunksOf(blocks));
 }
 
 double MatmulKernel::estimateCycles(int64_t blocks, bool resident) const {
@@ -242,10 +245,8 @@ double MatmulKernel::estimateCycles(int64_t blocks, bool resident) const {
   // (docs/Compiler.md, "Tiling and memory").
   double perBlock = std::max<double>(kSublanes, mxus + 2);
   double step = double(blocks) * perBlock + 512;
-  int64_t columnGroups = (nBlocks + mxus - 1) / mxus;
-  int64_t chunks = (rowBlocks + blocks - 1) / blocks;
-  double issue = double(lhs.batch * chunks * columnGroups) * double(terms) *
-                 double(kTiles) * step;
+  double issue = double(lhs.batch * chunksOf(blocks) * columnGroups()) *
+                 double(terms) * double(kTiles) * step;
   double bytesPerCycle = double(chip.hbmBytesPerSecond) /
                          double(chip.clockHz) / chip.tensorCoresPerChip;
   double hbm =
@@ -308,16 +309,15 @@ void MatmulKernel::issueLoads(KernelBuilder &b, size_t term, Value k,
   Value lhsBatch = b.mul(batchIndex, tiledShapeOf(lhsBuffer).tilesPerBatch());
   Value lhsTile = b.add(b.add(lhsBatch, b.mul(rowTile, lhs.colTiles())), k);
   Value row = lhsRow(b, term, k, half);
-  if (residentLhs && laterGroup)
-    ; // already in VMEM
-  else if (residentLhs)
+  // A resident LHS is loaded in the chunk's first group only.
+  if (!residentLhs)
+    b.dmaLoad(lhsBuffer, lhsTile, b.index(lhs.colTiles()), lhsVmem, row,
+              count, kLoadSem);
+  else if (!laterGroup)
     b.ifThen(firstGroup, [&] {
       b.dmaLoad(lhsBuffer, lhsTile, b.index(lhs.colTiles()), lhsVmem, row,
                 count, kResidentSem);
     });
-  else
-    b.dmaLoad(lhsBuffer, lhsTile, b.index(lhs.colTiles()), lhsVmem, row,
-              count, kLoadSem);
   // A weight tile is 128 rows: 16 row tiles, or 8 packed ones.
   Value rhsBuffer = op.getRhs()[term];
   TiledShape rhs = tiledShapeOf(rhsBuffer);
@@ -404,7 +404,7 @@ void MatmulKernel::buildTerm(KernelBuilder &b, size_t term, Value batch,
       Value words = b.load(lhsVmem, row);
       return packedLhs ? b.unpack(words, false) : words;
     };
-    auto pushPairs = [&](bool accumulate) {
+    auto pushUnrolled = [&](bool accumulate) {
       static_assert((kUnroll & (kUnroll - 1)) == 0, "a power of two");
       Value unrolledEnd = b.mul(
           arith::ShRUIOp::create(b, blocks, b.index(llvm::Log2_64(kUnroll))),
@@ -424,7 +424,7 @@ void MatmulKernel::buildTerm(KernelBuilder &b, size_t term, Value batch,
     };
     auto pushAll = [&](bool accumulate) {
       if (blocksPerTile == 1)
-        return pushPairs(accumulate);
+        return pushUnrolled(accumulate);
       b.forLoop(zero, blocks, blocksPerTile, [&](Value block) {
         Value tileRow =
             b.add(lhsRow, b.mul(block, kTileRows / blocksPerTile));
