@@ -1,8 +1,8 @@
 // HIGH (bf16_3x) by hand: A = 8x256, B = 256x128, C = 8x128, one MXU.
 // B is split on the VPU into hi (VMEM row +960) and lo = bf16(b - hi)
 // (row +1984); A's two K tiles into v11/v12 (hi/lo, K tile 0) and v13/v14.
-// Small terms lo*hi then hi*lo, each over both K tiles, accumulate in MXU
-// slot 0; hi*hi in slot 1; C = FixNaN(slot 0) + slot 1 on the VPU. The
+// Small terms lo*hi then hi*lo, K tile 0's then K tile 1's, accumulate in
+// MXU slot 0; hi*hi in slot 1; C = FixNaN(slot 0) + slot 1 on the VPU. The
 // inputs stay away from FLT_MAX, so the split's overflow guard is left out.
 module attributes {tpu.chip = #tpu.chip<v2>} {
   tpu_isa.program @main attributes {arguments = [#tpu_isa.tensor<"a", tensor<8x256xf32>, hbm = 0>, #tpu_isa.tensor<"b", tensor<256x128xf32>, hbm = 2>], results = [#tpu_isa.tensor<"c", tensor<8x128xf32>, hbm = 34>], useful_macs = 786432} {
@@ -79,25 +79,25 @@ module attributes {tpu.chip = #tpu.chip<v2>} {
     bundle {  // b19 slot 1
       inst s.li s12, 1
     }
-    bundle {  // b20 lo*hi
+    bundle {  // b20 K tile 0: lo*hi
       inst mxu.ldw 0, s6, s7
     }
     bundle {  // b21 
       inst mxu.push 0, v12, s11, 0
     }
-    bundle {  // b22 
-      inst mxu.ldw 0, s8, s7
-    }
-    bundle {  // b23 
-      inst mxu.push 0, v14, s11, 1
-    }
-    bundle {  // b24 hi*lo
+    bundle {  // b22 hi*lo
       inst mxu.ldw 0, s9, s7
     }
-    bundle {  // b25 
+    bundle {  // b23 
       inst mxu.push 0, v11, s11, 1
     }
-    bundle {  // b26 
+    bundle {  // b24 K tile 1: lo*hi
+      inst mxu.ldw 0, s8, s7
+    }
+    bundle {  // b25 
+      inst mxu.push 0, v14, s11, 1
+    }
+    bundle {  // b26 hi*lo
       inst mxu.ldw 0, s10, s7
     }
     bundle {  // b27 

@@ -1,8 +1,8 @@
 // HIGHEST (bf16_6x) by hand: A = 8x256, B = 256x128, C = 8x128, on MXU 1
 // of a v3. B splits into hi, mid, lo at VMEM rows +960, +1984, +3008; A's K
 // tiles into hi v11/v16, mid v13/v18, lo v14/v19. Small terms in the order
-// mid*mid, lo*hi, hi*lo, mid*hi, hi*mid, each over both K tiles, accumulate
-// in slot 0; hi*hi in slot 1; C = FixNaN(slot 0) + slot 1. No overflow
+// mid*mid, lo*hi, hi*lo, mid*hi, hi*mid, K tile 0's then K tile 1's,
+// accumulate in slot 0; hi*hi in slot 1; C = FixNaN(slot 0) + slot 1. No overflow
 // guard: the inputs stay away from FLT_MAX.
 module attributes {tpu.chip = #tpu.chip<v3>} {
   tpu_isa.program @main attributes {arguments = [#tpu_isa.tensor<"a", tensor<8x256xf32>, hbm = 0>, #tpu_isa.tensor<"b", tensor<256x128xf32>, hbm = 2>], results = [#tpu_isa.tensor<"c", tensor<8x128xf32>, hbm = 34>], useful_macs = 1572864} {
@@ -98,61 +98,61 @@ module attributes {tpu.chip = #tpu.chip<v3>} {
     bundle {  // b24 
       inst s.li s12, 1
     }
-    bundle {  // b25 mid*mid
+    bundle {  // b25 K tile 0: mid*mid
       inst mxu.ldw 1, s9, s7
     }
     bundle {  // b26 
       inst mxu.push 1, v13, s11, 0
     }
-    bundle {  // b27 
-      inst mxu.ldw 1, s10, s7
-    }
-    bundle {  // b28 
-      inst mxu.push 1, v18, s11, 1
-    }
-    bundle {  // b29 lo*hi
+    bundle {  // b27 lo*hi
       inst mxu.ldw 1, s6, s7
     }
-    bundle {  // b30 
+    bundle {  // b28 
       inst mxu.push 1, v14, s11, 1
     }
-    bundle {  // b31 
-      inst mxu.ldw 1, s8, s7
+    bundle {  // b29 hi*lo
+      inst mxu.ldw 1, s16, s7
+    }
+    bundle {  // b30 
+      inst mxu.push 1, v11, s11, 1
+    }
+    bundle {  // b31 mid*hi
+      inst mxu.ldw 1, s6, s7
     }
     bundle {  // b32 
-      inst mxu.push 1, v19, s11, 1
+      inst mxu.push 1, v13, s11, 1
     }
-    bundle {  // b33 hi*lo
-      inst mxu.ldw 1, s16, s7
+    bundle {  // b33 hi*mid
+      inst mxu.ldw 1, s9, s7
     }
     bundle {  // b34 
       inst mxu.push 1, v11, s11, 1
     }
-    bundle {  // b35 
-      inst mxu.ldw 1, s17, s7
+    bundle {  // b35 K tile 1: mid*mid
+      inst mxu.ldw 1, s10, s7
     }
     bundle {  // b36 
-      inst mxu.push 1, v16, s11, 1
-    }
-    bundle {  // b37 mid*hi
-      inst mxu.ldw 1, s6, s7
-    }
-    bundle {  // b38 
-      inst mxu.push 1, v13, s11, 1
-    }
-    bundle {  // b39 
-      inst mxu.ldw 1, s8, s7
-    }
-    bundle {  // b40 
       inst mxu.push 1, v18, s11, 1
     }
-    bundle {  // b41 hi*mid
-      inst mxu.ldw 1, s9, s7
+    bundle {  // b37 lo*hi
+      inst mxu.ldw 1, s8, s7
+    }
+    bundle {  // b38 
+      inst mxu.push 1, v19, s11, 1
+    }
+    bundle {  // b39 hi*lo
+      inst mxu.ldw 1, s17, s7
+    }
+    bundle {  // b40 
+      inst mxu.push 1, v16, s11, 1
+    }
+    bundle {  // b41 mid*hi
+      inst mxu.ldw 1, s8, s7
     }
     bundle {  // b42 
-      inst mxu.push 1, v11, s11, 1
+      inst mxu.push 1, v18, s11, 1
     }
-    bundle {  // b43 
+    bundle {  // b43 hi*mid
       inst mxu.ldw 1, s10, s7
     }
     bundle {  // b44 

@@ -79,8 +79,8 @@ std::vector<float> matmul(const MatmulShape &shape, const std::vector<float> &a,
         float result = big;
         if (!smallTerms.empty()) {
           float small = 0.0f;
-          for (Term term : smallTerms)
-            for (int64_t tile = 0; tile < tiles; ++tile)
+          for (int64_t tile = 0; tile < tiles; ++tile)
+            for (Term term : smallTerms)
               small = small + pass(term, tile, i, j);
           if (std::isnan(small))
             small = 0.0f;

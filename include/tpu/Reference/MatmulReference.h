@@ -11,9 +11,9 @@
 //  - DEFAULT: one term, bf16(a) x bf16(b).
 //  - HIGH / HIGHEST: operands split into hi (+ mid) + lo; the small terms
 //    (HIGH: lo*hi, hi*lo; HIGHEST: mid*mid, lo*hi, hi*lo, mid*hi, hi*mid)
-//    accumulate in that order, terms outermost and K tiles inside each term;
-//    hi*hi accumulates on its own; r = FixNaN(small) + (hi*hi) + Acc, where
-//    FixNaN turns NaN into 0.
+//    accumulate in one sum, K tiles outermost and the terms of each tile
+//    in that order inside; hi*hi accumulates on its own;
+//    r = FixNaN(small) + (hi*hi) + Acc, where FixNaN turns NaN into 0.
 //
 //===----------------------------------------------------------------------===//
 

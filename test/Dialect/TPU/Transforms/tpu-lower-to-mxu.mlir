@@ -39,11 +39,11 @@
 // CHECK: scf.if %[[FIRST]] {
 // CHECK-NEXT: tpu.dma_wait sem 3 count 1
 // CHECK: tpu.dma_wait sem 0 count 4
+// K tile 0 overwrites the result slots, later tiles accumulate.
+// CHECK: %[[FIRSTK:.*]] = arith.cmpi eq, %[[K]]
 // CHECK: tpu.mxu_load_weights %[[RHS]][%{{.*}}, stride %{{.*}}] mxu 0
 // CHECK: tpu.mxu_load_weights %[[RHS]][%{{.*}}, stride %{{.*}}] mxu 3
-// K tile 0 overwrites the result slots, later tiles accumulate.
-// CHECK: arith.cmpi eq, %[[K]]
-// CHECK: scf.if
+// CHECK: scf.if %[[FIRSTK]]
 // Four row blocks per iteration, all loaded before their pushes; the
 // blocks left over one at a time after.
 // CHECK: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %c4{{(_[0-9]+)?}} {
@@ -99,35 +99,40 @@ func.func @main(%a: tensor<16x384xf32>, %b: tensor<384x512xf32>) -> tensor<16x51
 
 // -----
 
-// An even number of K tiles (2): each term's last tile prefetches what
-// comes next into half 0, the second term's tile 0 (its LHS resident, on
-// semaphore 3, in the first group only), and from the last term the next
-// column group's tile 0 (weights only: its LHS is resident), if there is
-// one; so only a chunk's first group loads its own tile 0. The epilogue
-// waits for the previous epilogue's result DMAs before it writes the
-// staging buffer, and the last ones are waited for after the loops.
+// Two terms reading the same buffers, with an even number of K tiles (2):
+// each K tile loads them once (the LHS on semaphore 3, in the first group
+// only, and a weight block per MXU), and both terms' passes run from them,
+// K tiles outermost. The last tile prefetches the next column group's tile
+// 0 into half 0 (weights only: its LHS is resident), if there is one, so
+// only a chunk's first group loads its own tile 0. The epilogue waits for
+// the previous epilogue's result DMAs before it writes the staging buffer,
+// and the last ones are waited for after the loops.
 // CHECK-LABEL: func.func @main
+// CHECK: %[[LHS:.*]] = memref.alloc() : memref<32x128xf32, #tpu.memory_space<vmem>>
+// CHECK: %[[RHS:.*]] = memref.alloc() : memref<1024x128xf32, #tpu.memory_space<vmem>>
 // CHECK: scf.for %[[COL0:.*]] = %{{.*}} to %{{.*}} step %c4
 // CHECK: %[[FIRST:.*]] = arith.cmpi eq, %[[COL0]]
 // CHECK: scf.if %[[FIRST]] {
 // CHECK: tpu.dma_load {{.*}} sem 3
 // CHECK-COUNT-4: tpu.dma_load {{.*}} sem 0
-// The first term's K loop: tile k + 1, else the second term's tile 0.
+// CHECK-NOT: tpu.dma_load
+// The K loop: tile k + 1, else the next group's tile 0.
 // CHECK: scf.for
 // CHECK: scf.if
 // CHECK: tpu.dma_load {{.*}} sem 3
 // CHECK-COUNT-4: tpu.dma_load {{.*}} sem 0
-// CHECK: } else {
-// CHECK: tpu.dma_load {{.*}} sem 3
-// CHECK-COUNT-4: tpu.dma_load {{.*}} sem 0
-// CHECK: tpu.dma_wait sem 0 count 4
-// The second term's K loop: tile k + 1, else the next group's tile 0.
-// CHECK: scf.for
 // CHECK: } else {
 // CHECK: arith.addi %[[COL0]], %c4
 // CHECK: scf.if
 // CHECK-NOT: sem 3
 // CHECK-COUNT-4: tpu.dma_load {{.*}} sem 0
+// CHECK-NOT: tpu.dma_load
+// CHECK: tpu.dma_wait sem 3 count 1
+// CHECK: tpu.dma_wait sem 0 count 4
+// CHECK: tpu.mxu_load_weights %[[RHS]]{{.*}} mxu 3
+// CHECK: tpu.mxu_push
+// CHECK: tpu.mxu_load_weights %[[RHS]]{{.*}} mxu 3
+// CHECK: tpu.mxu_push
 // CHECK: arith.addi
 // CHECK: %[[LATER:.*]] = arith.cmpi slt, %c0{{.*}}, %{{.*}} : index
 // CHECK-NEXT: scf.if %[[LATER]] {
@@ -155,6 +160,37 @@ func.func @main(%a: tensor<16x256xf32>, %b: tensor<256x640xf32>) -> tensor<16x64
 func.func @main(%a: tensor<8x128xf32>, %b: tensor<128x256xf32>, %acc: tensor<8x256xf32>) -> tensor<8x256xf32> {
   %c = tpu.matmul_passes lhs(%a, %a) rhs(%b, %b) acc(%acc) {nan_fixed_terms = 1 : i64} : (tensor<8x128xf32>, tensor<8x128xf32>, tensor<128x256xf32>, tensor<128x256xf32>, tensor<8x256xf32>) -> tensor<8x256xf32>
   return %c : tensor<8x256xf32>
+}
+
+// -----
+
+// HIGH's three terms over two LHS and two RHS buffers (bf16 parts, packed):
+// each K tile loads every buffer once (2 LHS columns and 2 x 4 weight
+// blocks, one wait for the 10), into its own double buffer; then the terms
+// run in order, each latching its weights and pushing both row blocks of
+// the packed tile: lo.hi and hi.lo into the NaN-fixed slots 0 and 1,
+// hi.hi into the main group's 2 and 3.
+// CHECK-LABEL: func.func @main
+// CHECK: memref.alloc() : memref<64x128xf32, #tpu.memory_space<vmem>>
+// CHECK: memref.alloc() : memref<2048x128xf32, #tpu.memory_space<vmem>>
+// CHECK: scf.for %[[K:.*]] = %{{.*}} to %c2
+// CHECK: tpu.dma_wait sem 0 count 10
+// CHECK-NOT: tpu.dma_wait
+// CHECK: tpu.mxu_load_weights {{.*}} mxu 3 packed
+// CHECK: scf.for %[[B0:.*]] = %c0 to
+// CHECK: tpu.mxu_push %{{.*}} to mxu 0 slot %[[B0]] :
+// CHECK: tpu.mxu_load_weights {{.*}} mxu 3 packed
+// CHECK: scf.for %[[B1:.*]] = %c0 to
+// CHECK: tpu.mxu_push %{{.*}} to mxu 0 slot %[[B1]] accumulate
+// CHECK: tpu.mxu_load_weights {{.*}} mxu 3 packed
+// CHECK: scf.for %[[B2:.*]] = %c0 to
+// CHECK: %[[MAIN:.*]] = arith.addi %[[B2]], %c2
+// CHECK: tpu.mxu_push %{{.*}} to mxu 0 slot %[[MAIN]] :
+// CHECK-NOT: tpu.mxu_load_weights
+// CHECK: tpu.mxu_pop
+func.func @main(%alo: tensor<16x256xbf16>, %ahi: tensor<16x256xbf16>, %bhi: tensor<256x512xbf16>, %blo: tensor<256x512xbf16>) -> tensor<16x512xf32> {
+  %c = tpu.matmul_passes lhs(%alo, %ahi, %ahi) rhs(%bhi, %blo, %bhi) {nan_fixed_terms = 2 : i64} : (tensor<16x256xbf16>, tensor<16x256xbf16>, tensor<16x256xbf16>, tensor<256x512xbf16>, tensor<256x512xbf16>, tensor<256x512xbf16>) -> tensor<16x512xf32>
+  return %c : tensor<16x512xf32>
 }
 
 // -----

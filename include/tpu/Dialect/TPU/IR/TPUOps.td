@@ -188,8 +188,8 @@ def TPU_MatmulPassesOp
            + (sum of terms [nan_fixed_terms, n)) (+ acc)
     ```
 
-    Each group accumulates in its own MXU result slots, terms outermost and
-    K tiles inside, in the order listed. FixNaN turns NaN into 0: the small
+    Each group accumulates in its own MXU result slots, K tiles outermost
+    and its terms inside, in the order listed. FixNaN turns NaN into 0: the small
     terms of a split inf are NaN, and must not spoil an inf result.
     Operands are rounded to bf16 as the MXU reads them, so DEFAULT precision
     is the one term `a x b` with f32 operands. `tpu-expand-precision`

@@ -1,12 +1,13 @@
 //===- MatmulKernel.cpp - tpu.matmul_passes on the MXUs -------------------===//
 //
 // Weight-stationary: for each chunk of LHS row blocks and each group of one
-// 128-column block per MXU, every term runs the K tiles in order: DMA the
-// next K tile's LHS column and weight blocks (double-buffered), latch the
-// weights, and push every row block of the chunk through every MXU into its
-// result slot. The epilogue pops the slots, fixes NaNs in the small-term
-// group, adds the main group and the accumulator, and DMAs the result
-// blocks out. docs/Compiler.md draws the loop nest.
+// 128-column block per MXU, the K tiles run in order: DMA the next K tile's
+// LHS column and weight blocks (double-buffered), each buffer once however
+// many terms read it; then for every term, latch its weights and push every
+// row block of the chunk through every MXU into its result slot. The
+// epilogue pops the slots, fixes NaNs in the small-term group, adds the
+// main group and the accumulator, and DMAs the result blocks out.
+// docs/Compiler.md draws the loop nest.
 //
 // Why these tile sizes: a chunk of LHS row blocks fills the MXU result
 // buffer (the chip's slots of 8 rows, 128, halved when a NaN-fixed group
@@ -70,6 +71,18 @@ TiledShape kernelShapeOf(Value buffer, bool mergeBatches) {
   return TiledShape::get({shape.batch * shape.rows, shape.cols});
 }
 
+/// The distinct values of `operands` in order of first use, and each
+/// operand's index among them.
+void collectDistinct(ValueRange operands, SmallVectorImpl<Value> &distinct,
+                     SmallVectorImpl<unsigned> &indexOf) {
+  for (Value operand : operands) {
+    auto *found = llvm::find(distinct, operand);
+    indexOf.push_back(unsigned(found - distinct.begin()));
+    if (found == distinct.end())
+      distinct.push_back(operand);
+  }
+}
+
 /// One matmul's loop nest: its plan (tile sizes, VMEM buffers) and the
 /// parts of the nest that need it.
 class MatmulKernel {
@@ -82,7 +95,10 @@ public:
         out(kernelShapeOf(op.getOuts(), mergeBatches)),
         terms(op.getLhs().size()), nanFixed(op.getNanFixedTerms()),
         hasAcc(bool(op.getAcc())),
-        epilogueInputs(op.getEpilogueInputs().size()) {}
+        epilogueInputs(op.getEpilogueInputs().size()) {
+    collectDistinct(op.getLhs(), lhsBuffers, lhsOf);
+    collectDistinct(op.getRhs(), rhsBuffers, rhsOf);
+  }
 
   /// Chooses the tiling; fails with an error on the op when the operands
   /// are not whole tiles or no chunk fits VMEM.
@@ -96,13 +112,14 @@ private:
   int64_t vmemRows(int64_t blocks, bool resident) const {
     int64_t perMxu =
         blocks * kTileRows * (1 + (hasAcc ? 1 : 0) + epilogueInputs);
-    return lhsSlots(resident) * blocks * kTileRows +
-           2 * mxus * kWeightRows + mxus * perMxu;
+    return int64_t(lhsBuffers.size()) * lhsSlots(resident) * blocks *
+               kTileRows +
+           int64_t(rhsBuffers.size()) * 2 * mxus * kWeightRows +
+           mxus * perMxu;
   }
-  /// Chunks of LHS rows the LHS buffer holds.
-  int64_t lhsSlots(bool resident) const {
-    return resident ? int64_t(terms) * kTiles : 2;
-  }
+  /// Chunks of rows each LHS buffer takes in VMEM: every K tile when
+  /// resident, else a double buffer.
+  int64_t lhsSlots(bool resident) const { return resident ? kTiles : 2; }
   /// The largest chunk of row blocks that fits VMEM, at most `limit`, or 0.
   int64_t fitChunk(int64_t limit, bool resident) const;
   /// The column-block groups (one block per MXU), and the chunks of
@@ -116,21 +133,26 @@ private:
   /// The plan's cycles, roughly: the larger of the loop's issue time and
   /// its HBM time.
   double estimateCycles(int64_t blocks, bool resident) const;
-  /// The VMEM row of K tile `k` of `term`'s LHS chunk (`half` is k's
-  /// double-buffer half).
-  Value lhsRow(KernelBuilder &b, size_t term, Value k, Value half) const;
-  void buildTerm(KernelBuilder &b, size_t term, Value batch, Value row0,
-                 Value col0, Value blocks);
-  /// The DMAs of K tile `k` of `term` into buffer half `half`, for the
-  /// column group at `col0`; `laterGroup` says it is not the chunk's
-  /// first, whose resident LHS is already in VMEM.
-  void issueLoads(KernelBuilder &b, size_t term, Value k, Value half,
-                  Value row0, Value col0, Value blocks,
-                  bool laterGroup = false);
-  /// Whether a term's last K tile prefetches the first tile of what comes
-  /// next (the next term, or the next column group's first term): with an
-  /// even number of K tiles the last tile runs in half 1, and the next
-  /// tile 0 goes to half 0.
+  /// The VMEM row of K tile `k` of LHS buffer `buffer`'s chunk (`half` is
+  /// k's double-buffer half), and of MXU `m`'s weights of RHS buffer
+  /// `buffer`.
+  Value lhsRow(KernelBuilder &b, unsigned buffer, Value k, Value half) const;
+  Value rhsRow(KernelBuilder &b, unsigned buffer, Value half,
+               unsigned m) const;
+  /// The K loop of one column group, every term inside each K tile.
+  void buildKLoop(KernelBuilder &b, Value row0, Value col0, Value blocks);
+  /// Term `term`'s passes over K tile `k`: the weight latches and the
+  /// pushes of every row block. `isFirstTile` is k == 0.
+  void buildPasses(KernelBuilder &b, size_t term, Value k, Value half,
+                   Value isFirstTile, Value blocks);
+  /// The DMAs of K tile `k` of every LHS and RHS buffer into buffer half
+  /// `half`, for the column group at `col0`; `laterGroup` says it is not
+  /// the chunk's first, whose resident LHS is already in VMEM.
+  void issueLoads(KernelBuilder &b, Value k, Value half, Value row0,
+                  Value col0, Value blocks, bool laterGroup = false);
+  /// Whether a group's last K tile prefetches the next column group's
+  /// first: with an even number of K tiles the last tile runs in half 1,
+  /// and the next tile 0 goes to half 0.
   bool prefetchesAcross() const { return kTiles % 2 == 0; }
   void buildEpilogue(KernelBuilder &b, Value batch, Value row0, Value col0,
                      Value blocks);
@@ -152,6 +174,10 @@ private:
   int64_t epilogueInputs;
   /// Whether some LHS term is packed two row blocks to a tile.
   bool anyPairs = false;
+  /// The distinct LHS and RHS buffers, each staged in VMEM once per K tile
+  /// however many terms read it, and each term's index into them.
+  SmallVector<Value> lhsBuffers, rhsBuffers;
+  SmallVector<unsigned> lhsOf, rhsOf;
 
   // The plan.
   int64_t rowBlocks = 0, kTiles = 0, nBlocks = 0;
@@ -170,7 +196,7 @@ private:
 };
 
 LogicalResult MatmulKernel::plan() {
-  anyPairs = llvm::any_of(op.getLhs(),
+  anyPairs = llvm::any_of(lhsBuffers,
                           [](Value lhs) { return blocksPerTile(lhs) == 2; });
   TiledShape rhs = tiledShapeOf(op.getRhs()[0]);
   if (lhs.cols % kMxuDim != 0 || rhs.cols % kLanes != 0 ||
@@ -228,25 +254,27 @@ int64_t MatmulKernel::fitChunk(int64_t limit, bool resident) const {
 }
 
 int64_t MatmulKernel::tilesRead(int64_t blocks, bool resident) const {
-  // Each term's LHS counted as f32: both plans read the same terms.
-  int64_t lhsTiles = lhs.batch * rowBlocks * kTiles;
-  int64_t rhsTiles = lhs.batch * kTiles * nBlocks * (kMxuDim / kSublanes);
-  return int64_t(terms) * (lhsTiles * (resident ? 1 : columnGroups()) +
-                           rhsTiles * chunksOf(blocks));
+  // Each buffer counted as f32: both plans read the same buffers.
+  int64_t lhsTiles = int64_t(lhsBuffers.size()) * lhs.batch * rowBlocks *
+                     kTiles;
+  int64_t rhsTiles = int64_t(rhsBuffers.size()) * lhs.batch * kTiles *
+                     nBlocks * (kMxuDim / kSublanes);
+  return lhsTiles * (resident ? 1 : columnGroups()) +
+         rhsTiles * chunksOf(blocks);
 }
 
 double MatmulKernel::estimateCycles(int64_t blocks, bool resident) const {
-  // Per K tile of a column group: each row block takes a push per MXU, one
-  // bundle each, and about 2 more (its load, and the loop's address and
-  // branch shared by 4 blocks), or the push's 8 cycles of MXU input if
-  // more; and about 512 cycles a K tile spends outside the push loop (the
-  // 128-cycle weight latch, the waits, the loop's setup, the epilogue's
-  // share). Both are today's code, measured in the simulator
+  // Per term and K tile of a column group: each row block takes a push
+  // per MXU, one bundle each, and about 2 more (its load, and the loop's
+  // address and branch shared by 4 blocks), or the push's 8 cycles of MXU
+  // input if more; and the 128-cycle weight latch. Per K tile, about 384
+  // cycles more outside the push loops (the waits, the loops' setup, the
+  // epilogue's share). Both are today's code, measured in the simulator
   // (docs/Compiler.md, "Tiling and memory").
   double perBlock = std::max<double>(kSublanes, mxus + 2);
-  double step = double(blocks) * perBlock + 512;
+  double step = double(terms) * (double(blocks) * perBlock + 128) + 384;
   double issue = double(lhs.batch * chunksOf(blocks) * columnGroups()) *
-                 double(terms) * double(kTiles) * step;
+                 double(kTiles) * step;
   double bytesPerCycle = double(chip.hbmBytesPerSecond) /
                          double(chip.clockHz) / chip.tensorCoresPerChip;
   double hbm =
@@ -255,15 +283,22 @@ double MatmulKernel::estimateCycles(int64_t blocks, bool resident) const {
   return std::max(issue, hbm);
 }
 
-Value MatmulKernel::lhsRow(KernelBuilder &b, size_t term, Value k,
+Value MatmulKernel::lhsRow(KernelBuilder &b, unsigned buffer, Value k,
                            Value half) const {
-  Value slot = residentLhs ? b.add(k, int64_t(term) * kTiles) : half;
+  Value slot = b.add(residentLhs ? k : half, int64_t(buffer) * lhsSlots(residentLhs));
   return b.mul(slot, chunkRows);
 }
 
+Value MatmulKernel::rhsRow(KernelBuilder &b, unsigned buffer, Value half,
+                           unsigned m) const {
+  Value slot = b.add(half, int64_t(buffer) * 2);
+  return b.add(b.mul(slot, mxus * kWeightRows), m * kWeightRows);
+}
+
 scf::ForOp MatmulKernel::build(KernelBuilder &b) {
-  lhsVmem = b.allocVmem(lhsSlots(residentLhs) * chunkRows);
-  rhsVmem = b.allocVmem(2 * mxus * kWeightRows);
+  lhsVmem = b.allocVmem(int64_t(lhsBuffers.size()) * lhsSlots(residentLhs) *
+                        chunkRows);
+  rhsVmem = b.allocVmem(int64_t(rhsBuffers.size()) * 2 * mxus * kWeightRows);
   outVmem = b.allocVmem(mxus * chunkRows);
   accVmem = hasAcc ? b.allocVmem(mxus * chunkRows) : Value();
   for (int64_t i = 0; i < epilogueInputs; ++i)
@@ -282,8 +317,7 @@ scf::ForOp MatmulKernel::build(KernelBuilder &b) {
       b.forLoop(nBlocks, mxus, [&](Value col0) {
         firstGroup =
             arith::CmpIOp::create(b, arith::CmpIPredicate::eq, col0, zero);
-        for (size_t term = 0; term < terms; ++term)
-          buildTerm(b, term, batch, row0, col0, blocks);
+        buildKLoop(b, row0, col0, blocks);
         buildEpilogue(b, batch, row0, col0, blocks);
       });
     });
@@ -297,160 +331,165 @@ scf::ForOp MatmulKernel::build(KernelBuilder &b) {
   return outer;
 }
 
-void MatmulKernel::issueLoads(KernelBuilder &b, size_t term, Value k,
-                              Value half, Value row0, Value col0,
-                              Value blocks, bool laterGroup) {
-  // A packed LHS's tile holds two row blocks: half the tiles, from row
-  // tile row0 / 2. (With merged batches, batchIndex is 0.)
-  Value lhsBuffer = op.getLhs()[term];
-  bool pairs = blocksPerTile(lhsBuffer) == 2;
-  Value rowTile = pairs ? b.halve(row0) : row0;
-  Value count = pairs ? b.halve(b.add(blocks, 1)) : blocks;
-  Value lhsBatch = b.mul(batchIndex, tiledShapeOf(lhsBuffer).tilesPerBatch());
-  Value lhsTile = b.add(b.add(lhsBatch, b.mul(rowTile, lhs.colTiles())), k);
-  Value row = lhsRow(b, term, k, half);
-  // A resident LHS is loaded in the chunk's first group only.
-  if (!residentLhs)
-    b.dmaLoad(lhsBuffer, lhsTile, b.index(lhs.colTiles()), lhsVmem, row,
-              count, kLoadSem);
-  else if (!laterGroup)
-    b.ifThen(firstGroup, [&] {
+void MatmulKernel::issueLoads(KernelBuilder &b, Value k, Value half,
+                              Value row0, Value col0, Value blocks,
+                              bool laterGroup) {
+  for (auto [index, lhsBuffer] : llvm::enumerate(lhsBuffers)) {
+    // A packed LHS's tile holds two row blocks: half the tiles, from row
+    // tile row0 / 2. (With merged batches, batchIndex is 0.)
+    bool pairs = blocksPerTile(lhsBuffer) == 2;
+    Value rowTile = pairs ? b.halve(row0) : row0;
+    Value count = pairs ? b.halve(b.add(blocks, 1)) : blocks;
+    Value lhsBatch =
+        b.mul(batchIndex, tiledShapeOf(lhsBuffer).tilesPerBatch());
+    Value lhsTile = b.add(b.add(lhsBatch, b.mul(rowTile, lhs.colTiles())), k);
+    Value row = lhsRow(b, unsigned(index), k, half);
+    // A resident LHS is loaded in the chunk's first group only.
+    if (!residentLhs)
       b.dmaLoad(lhsBuffer, lhsTile, b.index(lhs.colTiles()), lhsVmem, row,
-                count, kResidentSem);
-    });
-  // A weight tile is 128 rows: 16 row tiles, or 8 packed ones.
-  Value rhsBuffer = op.getRhs()[term];
-  TiledShape rhs = tiledShapeOf(rhsBuffer);
-  int64_t rhsRowTiles = kMxuDim / rhs.tileRows();
-  // A rank-2 RHS is every batch's.
-  Value rhsBatch = cast<ShapedType>(rhsBuffer.getType()).getRank() == 2
-                       ? zero
-                       : b.mul(batchIndex, rhs.tilesPerBatch());
-  for (unsigned m = 0; m < mxus; ++m) {
-    Value col = b.add(col0, m);
-    // An MXU past the last column block moves nothing, so the wait after
-    // counts the same transfers every time.
-    Value count =
-        b.select(b.lessThan(col, nBlocksV), b.index(rhsRowTiles), zero);
-    Value rhsTile =
-        b.add(b.add(rhsBatch, b.mul(k, rhsRowTiles * rhs.colTiles())), col);
-    Value row = b.add(b.mul(half, mxus * kWeightRows), m * kWeightRows);
-    b.dmaLoad(rhsBuffer, rhsTile, b.index(rhs.colTiles()), rhsVmem, row, count,
-              kLoadSem);
+                count, kLoadSem);
+    else if (!laterGroup)
+      b.ifThen(firstGroup, [&] {
+        b.dmaLoad(lhsBuffer, lhsTile, b.index(lhs.colTiles()), lhsVmem, row,
+                  count, kResidentSem);
+      });
+  }
+  for (auto [index, rhsBuffer] : llvm::enumerate(rhsBuffers)) {
+    // A weight tile is 128 rows: 16 row tiles, or 8 packed ones.
+    TiledShape rhs = tiledShapeOf(rhsBuffer);
+    int64_t rhsRowTiles = kMxuDim / rhs.tileRows();
+    // A rank-2 RHS is every batch's.
+    Value rhsBatch = cast<ShapedType>(rhsBuffer.getType()).getRank() == 2
+                         ? zero
+                         : b.mul(batchIndex, rhs.tilesPerBatch());
+    for (unsigned m = 0; m < mxus; ++m) {
+      Value col = b.add(col0, m);
+      // An MXU past the last column block moves nothing, so the wait after
+      // counts the same transfers every time.
+      Value count =
+          b.select(b.lessThan(col, nBlocksV), b.index(rhsRowTiles), zero);
+      Value rhsTile = b.add(
+          b.add(rhsBatch, b.mul(k, rhsRowTiles * rhs.colTiles())), col);
+      b.dmaLoad(rhsBuffer, rhsTile, b.index(rhs.colTiles()), rhsVmem,
+                rhsRow(b, unsigned(index), half, m), count, kLoadSem);
+    }
   }
 }
 
-/// One term: the K loop, prefetching tile k + 1 while tile k runs, and
-/// from the last tile the next term's or column group's first
-/// (prefetchesAcross). The first K tile of a group overwrites its slots,
-/// the rest accumulate.
-void MatmulKernel::buildTerm(KernelBuilder &b, size_t term, Value batch,
-                             Value row0, Value col0, Value blocks) {
-  bool firstOfGroup = term == 0 || int64_t(term) == nanFixed;
-  int64_t slotBase = int64_t(term) < nanFixed ? 0 : mainSlots;
-  // Tile 0: loaded here, unless the tile before it prefetched it (every
-  // term but a chunk's first group's first).
+/// One column group's K loop: tile k + 1 is prefetched while tile k runs,
+/// and from the last tile the next column group's first
+/// (prefetchesAcross); then every term's passes over tile k.
+void MatmulKernel::buildKLoop(KernelBuilder &b, Value row0, Value col0,
+                              Value blocks) {
+  // Tile 0: loaded here, unless the group before prefetched it (every
+  // group but a chunk's first).
   if (!prefetchesAcross())
-    issueLoads(b, term, zero, zero, row0, col0, blocks);
-  else if (term == 0)
+    issueLoads(b, zero, zero, row0, col0, blocks);
+  else
     b.ifThen(firstGroup,
-             [&] { issueLoads(b, term, zero, zero, row0, col0, blocks); });
-  auto prefetchNext = [&] {
-    if (term + 1 < terms)
-      return issueLoads(b, term + 1, zero, zero, row0, col0, blocks);
-    // The next column group of this chunk, if there is one.
+             [&] { issueLoads(b, zero, zero, row0, col0, blocks); });
+  auto prefetchNextGroup = [&] {
     Value nextCol0 = b.add(col0, mxus);
     b.ifThen(b.lessThan(nextCol0, nBlocksV), [&] {
-      issueLoads(b, 0, zero, zero, row0, nextCol0, blocks,
-                 /*laterGroup=*/true);
+      issueLoads(b, zero, zero, row0, nextCol0, blocks, /*laterGroup=*/true);
     });
   };
   b.forLoop(kTiles, 1, [&](Value k) {
     Value half = arith::AndIOp::create(b, k, one);
     Value next = b.add(k, 1);
     auto prefetch = [&] {
-      issueLoads(b, term, next, b.sub(one, half), row0, col0, blocks);
+      issueLoads(b, next, b.sub(one, half), row0, col0, blocks);
     };
     if (prefetchesAcross())
-      b.ifThen(b.lessThan(next, kTilesV), prefetch, prefetchNext);
+      b.ifThen(b.lessThan(next, kTilesV), prefetch, prefetchNextGroup);
     else
       b.ifThen(b.lessThan(next, kTilesV), prefetch);
+    int64_t lhsLoads = int64_t(lhsBuffers.size());
+    int64_t rhsLoads = int64_t(rhsBuffers.size()) * mxus;
     if (residentLhs)
-      b.ifThen(firstGroup, [&] { b.wait(kResidentSem, 1); });
-    b.wait(kLoadSem, residentLhs ? mxus : 1 + mxus);
-    bool packedRhs = isPacked(op.getRhs()[term]);
-    for (unsigned m = 0; m < mxus; ++m)
-      MxuLoadWeightsOp::create(
-          b, rhsVmem, b.add(b.mul(half, mxus * kWeightRows), m * kWeightRows),
-          eight, m, packedRhs);
-    Value lhsRow = this->lhsRow(b, term, k, half);
-    // A packed LHS tile is two row blocks: its low half's rows, then its
-    // high half's, each pushed into its own slot.
-    bool packedLhs = isPacked(op.getLhs()[term]);
-    int64_t blocksPerTile = ::blocksPerTile(op.getLhs()[term]);
-    auto pushBlock = [&](Value rows, Value block, bool accumulate) {
-      Value slot = b.add(block, slotBase);
-      for (unsigned m = 0; m < mxus; ++m)
-        MxuPushOp::create(b, rows, slot, m, accumulate);
-    };
-    // With one row block per tile, kUnroll blocks go per iteration, all
-    // loaded first, so the later loads and the loop's own work (address,
-    // branch) overlap the first block's pushes and are paid once per
-    // kUnroll blocks (a block at a time, the loop took about 12 cycles per
-    // block on 4 MXUs for their 8); the blocks left over follow one at a
-    // time. A packed tile's block is its low half.
-    constexpr int64_t kUnroll = 4;
-    auto loadBlock = [&](Value row) {
-      Value words = b.load(lhsVmem, row);
-      return packedLhs ? b.unpack(words, false) : words;
-    };
-    auto pushUnrolled = [&](bool accumulate) {
-      static_assert((kUnroll & (kUnroll - 1)) == 0, "a power of two");
-      Value unrolledEnd = b.mul(
-          arith::ShRUIOp::create(b, blocks, b.index(llvm::Log2_64(kUnroll))),
-          kUnroll);
-      b.forLoop(zero, unrolledEnd, kUnroll, [&](Value block) {
-        Value row = b.add(lhsRow, b.mul(block, kTileRows));
-        SmallVector<Value, kUnroll> rows;
-        for (int64_t i = 0; i < kUnroll; ++i)
-          rows.push_back(loadBlock(b.add(row, i * kTileRows)));
-        for (int64_t i = 0; i < kUnroll; ++i)
-          pushBlock(rows[i], b.add(block, i), accumulate);
-      });
-      b.forLoop(unrolledEnd, blocks, 1, [&](Value block) {
-        Value row = b.add(lhsRow, b.mul(block, kTileRows));
-        pushBlock(loadBlock(row), block, accumulate);
-      });
-    };
-    auto pushAll = [&](bool accumulate) {
-      if (blocksPerTile == 1)
-        return pushUnrolled(accumulate);
-      b.forLoop(zero, blocks, blocksPerTile, [&](Value block) {
-        Value tileRow =
-            b.add(lhsRow, b.mul(block, kTileRows / blocksPerTile));
-        Value words = b.load(lhsVmem, tileRow);
-        for (int64_t part = 0; part < blocksPerTile; ++part) {
-          auto push = [&] {
-            Value rows = packedLhs ? b.unpack(words, part == 1) : words;
-            Value slot = b.add(block, slotBase + part);
-            for (unsigned m = 0; m < mxus; ++m)
-              MxuPushOp::create(b, rows, slot, m, accumulate);
-          };
-          // With odd row blocks, the last tile's high half is padding:
-          // pushing it would double the MXU time of a one-block LHS.
-          if (part == 1 && rowBlocks % 2 != 0)
-            b.ifThen(b.lessThan(b.add(block, 1), blocks), push);
-          else
-            push();
-        }
-      });
-    };
-    if (!firstOfGroup)
-      return pushAll(true);
-    Value isFirst = arith::CmpIOp::create(b, arith::CmpIPredicate::eq, k, zero);
-    b.ifThen(
-        isFirst, [&] { pushAll(false); }, [&] { pushAll(true); });
+      b.ifThen(firstGroup, [&] { b.wait(kResidentSem, lhsLoads); });
+    b.wait(kLoadSem, residentLhs ? rhsLoads : lhsLoads + rhsLoads);
+    Value isFirstTile =
+        arith::CmpIOp::create(b, arith::CmpIPredicate::eq, k, zero);
+    for (size_t term = 0; term < terms; ++term)
+      buildPasses(b, term, k, half, isFirstTile, blocks);
   });
+}
+
+/// The first K tile of a group's first term overwrites its slots, the
+/// rest accumulate.
+void MatmulKernel::buildPasses(KernelBuilder &b, size_t term, Value k,
+                               Value half, Value isFirstTile, Value blocks) {
+  bool firstOfGroup = term == 0 || int64_t(term) == nanFixed;
+  int64_t slotBase = int64_t(term) < nanFixed ? 0 : mainSlots;
+  Value rhsBuffer = rhsBuffers[rhsOf[term]];
+  for (unsigned m = 0; m < mxus; ++m)
+    MxuLoadWeightsOp::create(b, rhsVmem, rhsRow(b, rhsOf[term], half, m),
+                             eight, m, isPacked(rhsBuffer));
+  Value lhsBuffer = lhsBuffers[lhsOf[term]];
+  Value lhsRow = this->lhsRow(b, lhsOf[term], k, half);
+  // A packed LHS tile is two row blocks: its low half's rows, then its
+  // high half's, each pushed into its own slot.
+  bool packedLhs = isPacked(lhsBuffer);
+  int64_t blocksPerTile = ::blocksPerTile(lhsBuffer);
+  auto pushBlock = [&](Value rows, Value block, bool accumulate) {
+    Value slot = b.add(block, slotBase);
+    for (unsigned m = 0; m < mxus; ++m)
+      MxuPushOp::create(b, rows, slot, m, accumulate);
+  };
+  // With one row block per tile, kUnroll blocks go per iteration, all
+  // loaded first, so the later loads and the loop's own work (address,
+  // branch) overlap the first block's pushes and are paid once per
+  // kUnroll blocks (a block at a time, the loop took about 12 cycles per
+  // block on 4 MXUs for their 8); the blocks left over follow one at a
+  // time. A packed tile's block is its low half.
+  constexpr int64_t kUnroll = 4;
+  auto loadBlock = [&](Value row) {
+    Value words = b.load(lhsVmem, row);
+    return packedLhs ? b.unpack(words, false) : words;
+  };
+  auto pushUnrolled = [&](bool accumulate) {
+    static_assert((kUnroll & (kUnroll - 1)) == 0, "a power of two");
+    Value unrolledEnd = b.mul(
+        arith::ShRUIOp::create(b, blocks, b.index(llvm::Log2_64(kUnroll))),
+        kUnroll);
+    b.forLoop(zero, unrolledEnd, kUnroll, [&](Value block) {
+      Value row = b.add(lhsRow, b.mul(block, kTileRows));
+      SmallVector<Value, kUnroll> rows;
+      for (int64_t i = 0; i < kUnroll; ++i)
+        rows.push_back(loadBlock(b.add(row, i * kTileRows)));
+      for (int64_t i = 0; i < kUnroll; ++i)
+        pushBlock(rows[i], b.add(block, i), accumulate);
+    });
+    b.forLoop(unrolledEnd, blocks, 1, [&](Value block) {
+      Value row = b.add(lhsRow, b.mul(block, kTileRows));
+      pushBlock(loadBlock(row), block, accumulate);
+    });
+  };
+  auto pushAll = [&](bool accumulate) {
+    if (blocksPerTile == 1)
+      return pushUnrolled(accumulate);
+    b.forLoop(zero, blocks, blocksPerTile, [&](Value block) {
+      Value tileRow = b.add(lhsRow, b.mul(block, kTileRows / blocksPerTile));
+      Value words = b.load(lhsVmem, tileRow);
+      for (int64_t part = 0; part < blocksPerTile; ++part) {
+        auto push = [&] {
+          Value rows = packedLhs ? b.unpack(words, part == 1) : words;
+          pushBlock(rows, b.add(block, part), accumulate);
+        };
+        // With odd row blocks, the last tile's high half is padding:
+        // pushing it would double the MXU time of a one-block LHS.
+        if (part == 1 && rowBlocks % 2 != 0)
+          b.ifThen(b.lessThan(b.add(block, 1), blocks), push);
+        else
+          push();
+      }
+    });
+  };
+  if (!firstOfGroup)
+    return pushAll(true);
+  b.ifThen(
+      isFirstTile, [&] { pushAll(false); }, [&] { pushAll(true); });
 }
 
 /// Pops each active MXU's slots, fixes NaNs of the small-term group, adds
