@@ -9,7 +9,7 @@ using namespace tpu;
 using isa::RegisterFile;
 
 RegisterAllocator::Pool::Pool(int64_t first, int64_t last) {
-  for (int64_t reg = last; reg >= first; --reg)
+  for (int64_t reg = first; reg <= last; ++reg)
     free.push_back(reg);
 }
 
@@ -61,8 +61,12 @@ int64_t RegisterAllocator::allocate(Operation *op, RegisterFile file) {
                  "once");
     return 0;
   }
-  int64_t reg = registers.free.back();
-  registers.free.pop_back();
+  // The register free the longest: one freed just now would make the next
+  // value wait for the last reader of the one before (a false
+  // dependence the bundler must respect), and chains that could run side
+  // by side would not.
+  int64_t reg = registers.free.front();
+  registers.free.erase(registers.free.begin());
   return reg;
 }
 

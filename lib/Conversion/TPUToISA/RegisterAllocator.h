@@ -53,7 +53,8 @@ public:
   void fail(mlir::Operation *op, const llvm::Twine &message);
 
 private:
-  /// The free registers of one file, taken from the back.
+  /// The free registers of one file, taken from the front, freed to the
+  /// back.
   struct Pool {
     llvm::SmallVector<int64_t> free;
     Pool(int64_t first, int64_t last);
