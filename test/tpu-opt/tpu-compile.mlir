@@ -2,6 +2,7 @@
 // tpu_isa.program that tpu-translate encodes.
 // RUN: tpu-opt %s --tpu-compile="chip=v3 default-precision=highest" | FileCheck %s
 // RUN: tpu-opt %s --tpu-compile="chip=v3 default-precision=highest" | tpu-translate --export-tpu-asm | FileCheck %s --check-prefix=ASM
+// RUN: tpu-opt %s --tpu-compile="chip=v3 default-precision=highest fusion=false" | tpu-translate --export-tpu-asm | FileCheck %s --check-prefix=UNFUSED
 // RUN: tpu-opt %s --tpu-compile="chip=v2 split=trunc" | FileCheck %s --check-prefix=V2
 
 // Loops stay loops: from 2048^3 to 16384^3 the program's size stays
@@ -32,17 +33,27 @@
 // CHECK-NOT: func.func @main
 // The matmul the entry does not reach is left alone.
 // CHECK: func.func @helper
+// Fused, the matmul splits its f32 operands in VMEM (the FLT_MAX guard's
+// truncation beside the rounding) and latches the f32 parts; unfused, the
+// split writes packed bf16 planes, which the matmul latches and unpacks.
 // ASM: ; chip v3, entry main, {{[0-9]+}} bundles, useful MACs 1625400
+// ASM-NOT: v.pack.bf16
 // ASM: v.rne.bf16
 // ASM: v.trunc.bf16
-// ASM: v.pack.bf16
-// ASM: mxu.ldw.bf16 1,
-// ASM: v.unpack.lo
+// ASM: mxu.ldw 1,
 // ASM: mxu.push 1,
 // ASM: mxu.pop {{v[0-9]+}}, 1,
 // ASM: v.cmp.ne
 // ASM: v.sel
+// ASM-NOT: mxu.ldw.bf16
 // ASM: halt
+// UNFUSED: v.rne.bf16
+// UNFUSED: v.trunc.bf16
+// UNFUSED: v.pack.bf16
+// UNFUSED: mxu.ldw.bf16 1,
+// UNFUSED: v.unpack.lo
+// UNFUSED: mxu.push 1,
+// UNFUSED: halt
 // V2: module attributes {tpu.chip = #tpu.chip<v2>}
 // V2: useful_macs = 270900
 // V2-NOT: mxu.ldw 1

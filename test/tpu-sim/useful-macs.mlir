@@ -22,9 +22,9 @@
 // RUN: tpu-sim %t.mm.tpu --quiet --input %t.a.npy --input %t.b.npy --stats %t.mm.json 2> %t.mm.err
 // RUN: FileCheck %s --check-prefix=HIGHEST < %t.mm.json
 // RUN: count 0 < %t.mm.err
-// 1625400 / (17250 cycles x 4 MXUs x 16384) and 270900 / the same.
-// HIGHEST: "cycles": 17250,
+// 1625400 / (14328 cycles x 4 MXUs x 16384) and 270900 / the same.
+// HIGHEST: "cycles": 14328,
 // HIGHEST: "mxu_macs_useful": 1625400,
 // HIGHEST: "mxu_f32_macs_useful": 270900,
-// HIGHEST: "mxu_utilization": 0.00143777599,
-// HIGHEST: "mxu_utilization_f32": 0.000239629331,
+// HIGHEST: "mxu_utilization": 0.00173099077,
+// HIGHEST: "mxu_utilization_f32": 0.000288498462,

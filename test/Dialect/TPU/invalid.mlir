@@ -212,6 +212,38 @@ func.func @passes_groups(%a: tensor<8x128xf32>, %b: tensor<128x128xf32>) {
 
 // -----
 
+func.func @passes_parts_alone(%a: tensor<8x128xf32>, %b: tensor<128x128xf32>) {
+  // expected-error @+1 {{'tpu.matmul_passes' op lhs_parts, rhs_parts and split go together: give all three, or none for terms that read their operands as they are}}
+  %r = tpu.matmul_passes lhs(%a) rhs(%b) {lhs_parts = array<i64: 0>, nan_fixed_terms = 0 : i64} : (tensor<8x128xf32>, tensor<128x128xf32>) -> tensor<8x128xf32>
+  return
+}
+
+// -----
+
+func.func @passes_parts_count(%a: tensor<8x128xf32>, %b: tensor<128x128xf32>) {
+  // expected-error @+1 {{'tpu.matmul_passes' op rhs_parts has one part per term: expected 2, got 1}}
+  %r = tpu.matmul_passes lhs(%a, %a) rhs(%b, %b) {lhs_parts = array<i64: 1, 0>, nan_fixed_terms = 1 : i64, rhs_parts = array<i64: 0>, split = #tpu.rounding<rne>} : (tensor<8x128xf32>, tensor<8x128xf32>, tensor<128x128xf32>, tensor<128x128xf32>) -> tensor<8x128xf32>
+  return
+}
+
+// -----
+
+func.func @passes_parts_range(%a: tensor<8x128xf32>, %b: tensor<128x128xf32>) {
+  // expected-error @+1 {{'tpu.matmul_passes' op lhs_parts: a part is 0, 1 or 2 (hi, mid, lo of the operand's split) or -1 (the operand as it is), got 3}}
+  %r = tpu.matmul_passes lhs(%a) rhs(%b) {lhs_parts = array<i64: 3>, nan_fixed_terms = 0 : i64, rhs_parts = array<i64: 0>, split = #tpu.rounding<rne>} : (tensor<8x128xf32>, tensor<128x128xf32>) -> tensor<8x128xf32>
+  return
+}
+
+// -----
+
+func.func @passes_parts_bf16(%a: tensor<8x128xbf16>, %b: tensor<128x128xf32>) {
+  // expected-error @+1 {{'tpu.matmul_passes' op term 0 reads part 0 of its lhs, so the operand must be f32 (its split's input), got 'tensor<8x128xbf16>'}}
+  %r = tpu.matmul_passes lhs(%a) rhs(%b) {lhs_parts = array<i64: 0>, nan_fixed_terms = 0 : i64, rhs_parts = array<i64: -1>, split = #tpu.rounding<rne>} : (tensor<8x128xbf16>, tensor<128x128xf32>) -> tensor<8x128xf32>
+  return
+}
+
+// -----
+
 func.func @passes_shapes(%a: tensor<8x128xf32>, %b: tensor<256x128xf32>) {
   // expected-error @+1 {{'tpu.matmul_passes' op contraction dimensions differ: lhs is M x K = 8 x 128 but rhs is K x N = 256 x 128}}
   %r = tpu.matmul_passes lhs(%a) rhs(%b) {nan_fixed_terms = 0 : i64} : (tensor<8x128xf32>, tensor<256x128xf32>) -> tensor<8x128xf32>

@@ -212,6 +212,8 @@ LogicalResult MatmulPassesOp::verify() {
                            << formatShape(shapeOf(getRhs()[0])) << ", term "
                            << i << " has " << formatShape(shapeOf(getLhs()[i]))
                            << " x " << formatShape(shapeOf(getRhs()[i]));
+  if (failed(verifySplitParts()))
+    return failure();
   Value result = getResultValue();
   if (!elementTypeOf(result).isF32())
     return emitOpError() << "the result is f32, got " << result.getType();
@@ -237,6 +239,41 @@ LogicalResult MatmulPassesOp::verify() {
   if (!getEpilogueInputs().empty() && !hasEpilogue())
     return emitOpError() << "has epilogue inputs but no epilogue";
   return success();
+}
+
+LogicalResult MatmulPassesOp::verifySplitParts() {
+  bool lhsParts = bool(getLhsParts()), rhsParts = bool(getRhsParts());
+  if (lhsParts != rhsParts || lhsParts != bool(getSplit()))
+    return emitOpError() << "lhs_parts, rhs_parts and split go together: "
+                            "give all three, or none for terms that read "
+                            "their operands as they are";
+  if (!lhsParts)
+    return success();
+  size_t terms = getLhs().size();
+  auto verifySide = [&](StringRef side, ArrayRef<int64_t> parts,
+                        ValueRange operands) -> LogicalResult {
+    if (parts.size() != terms)
+      return emitOpError() << side << "_parts has one part per term: expected "
+                           << terms << ", got " << parts.size();
+    for (auto [term, part] : llvm::enumerate(parts)) {
+      if (part < -1 || part > 2)
+        return emitOpError()
+               << side << "_parts: a part is 0, 1 or 2 (hi, mid, lo of the "
+               << "operand's split) or -1 (the operand as it is), got "
+               << part;
+      Type type = operands[term].getType();
+      if (part >= 0 && !elementTypeOf(operands[term]).isF32())
+        return emitOpError() << "term " << term << " reads part " << part
+                             << " of its " << side
+                             << ", so the operand must be f32 (its split's "
+                                "input), got "
+                             << type;
+    }
+    return success();
+  };
+  if (failed(verifySide("lhs", *getLhsParts(), getLhs())))
+    return failure();
+  return verifySide("rhs", *getRhsParts(), getRhs());
 }
 
 LogicalResult MatmulPassesOp::verifyRegions() {

@@ -213,7 +213,8 @@ struct MatmulPassesOpInterface
         rewriter, op.getLoc(), Type(), buffers.take_front(terms),
         buffers.slice(terms, terms), accs ? buffers[2 * terms] : Value(),
         buffers.drop_front(2 * terms + accs), outs[0],
-        op.getNanFixedTermsAttr());
+        op.getNanFixedTermsAttr(), op.getLhsPartsAttr(), op.getRhsPartsAttr(),
+        op.getSplitAttr());
     rewriter.inlineRegionBefore(op.getEpilogue(), bufferForm.getEpilogue(),
                                 bufferForm.getEpilogue().end());
     return bufferForm;

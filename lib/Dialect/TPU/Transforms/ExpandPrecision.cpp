@@ -205,7 +205,9 @@ FailureOr<MatmulPassesOp> tpu::expandMatmulPrecision(RewriterBase &rewriter,
   auto passes =
       MatmulPassesOp::create(rewriter, loc, op.getType(), lhs, rhs, op.getAcc(),
                              ValueRange(), Value(),
-                             rewriter.getI64IntegerAttr(nanFixed));
+                             rewriter.getI64IntegerAttr(nanFixed),
+                             /*lhs_parts=*/nullptr, /*rhs_parts=*/nullptr,
+                             /*split=*/nullptr);
   passes->setAttr(
       TPUDialect::getUsefulMacsAttrName(),
       rewriter.getI64IntegerAttr(getUsefulMacs(op) * int64_t(lhs.size())));

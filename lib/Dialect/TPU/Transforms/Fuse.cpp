@@ -5,7 +5,8 @@
 // matmul into the matmul's epilogue, and a producer of a row reduction
 // into the reduction's prologue. Each builds one body from two by cloning:
 // the producer's, then the consumer's with the producer's result for the
-// element it read.
+// element it read. And a matmul's operand splits taken into the matmul,
+// which then reads the f32 operands and splits them in VMEM.
 //
 //===----------------------------------------------------------------------===//
 
@@ -207,7 +208,9 @@ FailureOr<MatmulPassesOp> tpu::fuseIntoMatmulEpilogue(RewriterBase &rewriter,
   }
   auto op = MatmulPassesOp::create(
       rewriter, matmul.getLoc(), paddedType, matmul.getLhs(), matmul.getRhs(),
-      matmul.getAcc(), epilogueInputs, Value(), matmul.getNanFixedTermsAttr());
+      matmul.getAcc(), epilogueInputs, Value(), matmul.getNanFixedTermsAttr(),
+      matmul.getLhsPartsAttr(), matmul.getRhsPartsAttr(),
+      matmul.getSplitAttr());
   op->setDiscardableAttrs(matmul->getDiscardableAttrDictionary());
   Block &block = op.getEpilogue().emplaceBlock();
   block.addArgument(rewriter.getF32Type(), loc);
@@ -232,6 +235,57 @@ FailureOr<MatmulPassesOp> tpu::fuseIntoMatmulEpilogue(RewriterBase &rewriter,
                  .getResult();
   rewriter.replaceOp(consumer, result);
   return op;
+}
+
+LogicalResult tpu::fuseSplitsIntoMatmul(RewriterBase &rewriter,
+                                        MatmulPassesOp matmul, bool report) {
+  if (matmul.hasBufferSemantics())
+    return rewriter.notifyMatchFailure(matmul, "splits are fused on tensors");
+  size_t terms = matmul.getLhs().size();
+  SmallVector<int64_t> lhsParts, rhsParts;
+  for (unsigned term = 0; term < terms; ++term) {
+    lhsParts.push_back(matmul.getLhsPart(term));
+    rhsParts.push_back(matmul.getRhsPart(term));
+  }
+  RoundingAttr rounding = matmul.getSplitAttr();
+  // (operand, part, split) for each operand read from a split taken in.
+  SmallVector<std::tuple<OpOperand *, int64_t *, SplitOp>> taken;
+  auto take = [&](MutableArrayRef<OpOperand> operands,
+                  MutableArrayRef<int64_t> parts) {
+    for (auto [operand, part] : llvm::zip(operands, parts)) {
+      auto split = operand.get().getDefiningOp<SplitOp>();
+      // One part is a plain rounding, not the hi of a split.
+      if (!split || split.getParts().size() < 2 ||
+          (rounding && split.getRoundingAttr() != rounding) ||
+          !llvm::all_of(split.getParts(),
+                        [&](Value p) { return onlyUsedBy(p, matmul); }))
+        continue;
+      rounding = split.getRoundingAttr();
+      taken.emplace_back(&operand, &part, split);
+    }
+  };
+  take(matmul.getLhsMutable(), lhsParts);
+  take(matmul.getRhsMutable(), rhsParts);
+  if (taken.empty())
+    return rewriter.notifyMatchFailure(matmul, "no operand is a split's "
+                                               "part read by it alone");
+  SmallPtrSet<Operation *, 2> reported;
+  rewriter.modifyOpInPlace(matmul, [&] {
+    for (auto [operand, part, split] : taken) {
+      *part = cast<OpResult>(operand->get()).getResultNumber();
+      operand->set(split.getInput());
+    }
+    matmul.setLhsParts(lhsParts);
+    matmul.setRhsParts(rhsParts);
+    matmul.setSplitAttr(rounding);
+  });
+  for (auto [operand, part, split] : taken)
+    if (reported.insert(split).second)
+      reportFused(report, split, matmul,
+                  "fused into the tpu.matmul_passes that reads its parts "
+                  "(each tile is split in VMEM on the way to the MXU; the "
+                  "parts no longer go to HBM)");
+  return success();
 }
 
 FailureOr<ReduceOp> tpu::fuseIntoReductionPrologue(RewriterBase &rewriter,
@@ -274,6 +328,16 @@ struct FuseReduction : public OpRewritePattern<ReduceOp> {
   LogicalResult matchAndRewrite(ReduceOp op,
                                 PatternRewriter &rewriter) const override {
     return fuseIntoReductionPrologue(rewriter, op, report);
+  }
+  bool report;
+};
+
+struct FuseSplits : public OpRewritePattern<MatmulPassesOp> {
+  FuseSplits(MLIRContext *context, bool report)
+      : OpRewritePattern(context), report(report) {}
+  LogicalResult matchAndRewrite(MatmulPassesOp op,
+                                PatternRewriter &rewriter) const override {
+    return fuseSplitsIntoMatmul(rewriter, op, report);
   }
   bool report;
 };
@@ -326,5 +390,6 @@ void tpu::eraseDeadKernels(Operation *root) {
 }
 
 void tpu::populateFusePatterns(RewritePatternSet &patterns, bool report) {
-  patterns.add<FuseElementwise, FuseReduction>(patterns.getContext(), report);
+  patterns.add<FuseElementwise, FuseReduction, FuseSplits>(
+      patterns.getContext(), report);
 }

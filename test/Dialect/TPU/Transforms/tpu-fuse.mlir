@@ -219,3 +219,42 @@ func.func @bias_row(%a: tensor<8x128xf32>, %b: tensor<128x384xf32>, %bias: tenso
   }
   return %h, %e : tensor<7x300xf32>, tensor<16x256xf32>
 }
+
+// -----
+
+// HIGH's splits, read by the matmul alone, are taken in: each term reads
+// the f32 operand and the part it used (the split's result number), with
+// the splits' rounding; the splits go.
+// CHECK-LABEL: func @splits
+// CHECK-NOT: tpu.split
+// CHECK: tpu.matmul_passes lhs(%arg0, %arg0, %arg0) rhs(%arg1, %arg1, %arg1) {lhs_parts = array<i64: 1, 0, 0>, nan_fixed_terms = 2 : i64, rhs_parts = array<i64: 0, 1, 0>, split = #tpu.rounding<trunc>}
+// CHECK-NOT: tpu.split
+// REMARK: remark: tpu-fuse: fused into the tpu.matmul_passes that reads its parts (each tile is split in VMEM on the way to the MXU; the parts no longer go to HBM)
+// REMARK: note: the tpu.matmul_passes it joined
+// REMARK: remark: tpu-fuse: fused into the tpu.matmul_passes that reads its parts
+func.func @splits(%a: tensor<8x128xf32>, %b: tensor<128x128xf32>) -> tensor<8x128xf32> {
+  %ahi, %alo = tpu.split %a {rounding = #tpu.rounding<trunc>} : tensor<8x128xf32> -> tensor<8x128xbf16>, tensor<8x128xbf16>
+  %bhi, %blo = tpu.split %b {rounding = #tpu.rounding<trunc>} : tensor<128x128xf32> -> tensor<128x128xbf16>, tensor<128x128xbf16>
+  %r = tpu.matmul_passes lhs(%alo, %ahi, %ahi) rhs(%bhi, %blo, %bhi) {nan_fixed_terms = 2 : i64} : (tensor<8x128xbf16>, tensor<8x128xbf16>, tensor<8x128xbf16>, tensor<128x128xbf16>, tensor<128x128xbf16>, tensor<128x128xbf16>) -> tensor<8x128xf32>
+  return %r : tensor<8x128xf32>
+}
+
+// -----
+
+// Not taken in: a split whose part something else reads (its planes go to
+// HBM anyway), a split of another rounding than the first taken in, and a
+// one-part split (a plain rounding, not a split's hi). A bf16 operand
+// stays as it is (-1).
+// CHECK-LABEL: func @kept_splits
+// CHECK: %[[SHARED:.*]]:2 = tpu.split %arg0
+// CHECK: %[[RNE:.*]]:2 = tpu.split %arg1 {rounding = #tpu.rounding<rne>}
+// CHECK: %[[ONE:.*]] = tpu.split %arg1
+// CHECK: tpu.matmul_passes lhs(%[[SHARED]]#1, %[[SHARED]]#0, %arg2) rhs(%arg1, %[[RNE]]#1, %[[ONE]]) {lhs_parts = array<i64: -1, -1, -1>, nan_fixed_terms = 2 : i64, rhs_parts = array<i64: 0, -1, -1>, split = #tpu.rounding<trunc>}
+func.func @kept_splits(%a: tensor<8x128xf32>, %b: tensor<128x128xf32>, %c: tensor<8x128xbf16>) -> (tensor<8x128xf32>, tensor<8x128xbf16>) {
+  %ahi, %alo = tpu.split %a {rounding = #tpu.rounding<trunc>} : tensor<8x128xf32> -> tensor<8x128xbf16>, tensor<8x128xbf16>
+  %bhi, %blo = tpu.split %b {rounding = #tpu.rounding<trunc>} : tensor<128x128xf32> -> tensor<128x128xbf16>, tensor<128x128xbf16>
+  %rhi, %rlo = tpu.split %b {rounding = #tpu.rounding<rne>} : tensor<128x128xf32> -> tensor<128x128xbf16>, tensor<128x128xbf16>
+  %one = tpu.split %b {rounding = #tpu.rounding<trunc>} : tensor<128x128xf32> -> tensor<128x128xbf16>
+  %r = tpu.matmul_passes lhs(%alo, %ahi, %c) rhs(%bhi, %rlo, %one) {nan_fixed_terms = 2 : i64} : (tensor<8x128xbf16>, tensor<8x128xbf16>, tensor<8x128xbf16>, tensor<128x128xbf16>, tensor<128x128xbf16>, tensor<128x128xbf16>) -> tensor<8x128xf32>
+  return %r, %ahi : tensor<8x128xf32>, tensor<8x128xbf16>
+}

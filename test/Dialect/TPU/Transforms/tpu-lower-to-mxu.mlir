@@ -195,6 +195,45 @@ func.func @main(%alo: tensor<16x256xbf16>, %ahi: tensor<16x256xbf16>, %bhi: tens
 
 // -----
 
+// HIGH with the splits taken in (lhs_parts, rhs_parts): each K tile loads
+// the f32 operands once (1 LHS column and 4 weight blocks), splits the
+// LHS rows and the weights of the MXUs with a column block into the parts
+// the terms read, each part in its own slot (the LHS's lo, then hi; the
+// weights' hi, then lo), and the terms latch and push f32 parts from there.
+// CHECK-LABEL: func.func @main
+// CHECK: %[[LHS:.*]] = memref.alloc() : memref<16x128xf32, #tpu.memory_space<vmem>>
+// CHECK: %[[RHS:.*]] = memref.alloc() : memref<1024x128xf32, #tpu.memory_space<vmem>>
+// CHECK: %[[LHSPARTS:.*]] = memref.alloc() : memref<16x128xf32, #tpu.memory_space<vmem>>
+// CHECK: %[[RHSPARTS:.*]] = memref.alloc() : memref<1024x128xf32, #tpu.memory_space<vmem>>
+// CHECK: tpu.dma_wait sem 0 count 5
+// CHECK: %[[X:.*]] = tpu.vector_load %[[LHS]]
+// CHECK: tpu.round_to_bf16 %[[X]] {rounding = #tpu.rounding<rne>}
+// CHECK: tpu.round_to_bf16 %[[X]] {rounding = #tpu.rounding<trunc>}
+// CHECK: arith.select
+// CHECK: %[[HI:.*]] = arith.select
+// CHECK: %[[REST:.*]] = arith.subf %[[X]], %[[HI]]
+// CHECK: %[[LO:.*]] = tpu.round_to_bf16 %[[REST]] {rounding = #tpu.rounding<rne>}
+// CHECK: tpu.vector_store %[[LO]], %[[LHSPARTS]][%[[ROW:.*]]] :
+// CHECK: %[[HIROW:.*]] = arith.addi %[[ROW]], %c8
+// CHECK: tpu.vector_store %[[HI]], %[[LHSPARTS]][%[[HIROW]]] :
+// CHECK: %[[ACTIVE:.*]] = arith.minsi %{{.*}}, %c4
+// CHECK: arith.muli %[[ACTIVE]], %c16
+// CHECK: tpu.vector_load %[[RHS]]
+// CHECK: tpu.vector_store %{{.*}}, %[[RHSPARTS]]
+// CHECK: tpu.mxu_load_weights %[[RHSPARTS]][%c0{{.*}}, stride %c8] mxu 0 :
+// CHECK: tpu.mxu_load_weights %[[RHSPARTS]][%c384{{.*}}, stride %c8] mxu 3 :
+// CHECK: tpu.vector_load %[[LHSPARTS]]
+// CHECK: tpu.mxu_push
+// CHECK: tpu.mxu_load_weights %[[RHSPARTS]][%c512{{.*}}, stride %c8] mxu 0 :
+// CHECK-NOT: packed
+// CHECK: tpu.mxu_pop
+func.func @main(%a: tensor<8x256xf32>, %b: tensor<256x512xf32>) -> tensor<8x512xf32> {
+  %c = tpu.matmul_passes lhs(%a, %a, %a) rhs(%b, %b, %b) {lhs_parts = array<i64: 1, 0, 0>, nan_fixed_terms = 2 : i64, rhs_parts = array<i64: 0, 1, 0>, split = #tpu.rounding<rne>} : (tensor<8x256xf32>, tensor<8x256xf32>, tensor<8x256xf32>, tensor<256x512xf32>, tensor<256x512xf32>, tensor<256x512xf32>) -> tensor<8x512xf32>
+  return %c : tensor<8x512xf32>
+}
+
+// -----
+
 // A split on the VPU, tile by tile, with the FLT_MAX guard on hi: where
 // rounding a finite x gives inf, the truncated x is taken.
 // CHECK-LABEL: func.func @main

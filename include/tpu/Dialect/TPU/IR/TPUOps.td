@@ -197,6 +197,24 @@ def TPU_MatmulPassesOp
     (already padded to whole tiles by `tpu-pad-to-tiles`). In buffer form
     the result is written to the `outs` buffer.
 
+    With `lhs_parts`, `rhs_parts` and `split` (`tpu-fuse` sets them when
+    it takes in the `tpu.split`s of the operands), a term may read one
+    bf16 part of an f32 operand's split instead of the operand itself:
+    part p (0 hi, 1 mid, 2 lo; HIGH's lo is part 1) is what `tpu.split`
+    with rounding `split` gives as its result p, and -1 reads the operand
+    as it is. The kernel splits each tile in VMEM on the way to the MXU,
+    so the parts never go to HBM, and each operand's tiles are read once
+    however many terms read its parts.
+
+    ```mlir
+    // HIGH, the splits taken in: lo.hi, hi.lo, hi.hi
+    %r = tpu.matmul_passes lhs(%a, %a, %a) rhs(%b, %b, %b)
+           {lhs_parts = array<i64: 1, 0, 0>, nan_fixed_terms = 2 : i64,
+            rhs_parts = array<i64: 0, 1, 0>, split = #tpu.rounding<rne>}
+           : (tensor<8x128xf32>, ..., tensor<128x128xf32>)
+           -> tensor<8x128xf32>
+    ```
+
     An `epilogue` (`tpu-fuse` makes it of an elementwise consumer) is
     applied to each result tile on the VPU before it is stored: a body as
     `tpu.elementwise`'s, of the sum above and one element of each
@@ -231,7 +249,10 @@ def TPU_MatmulPassesOp
                        Optional<TPU_TensorOrBuffer>:$acc,
                        Variadic<TPU_TensorOrBuffer>:$epilogue_inputs,
                        Optional<TPU_HbmBuffer>:$outs,
-                       I64Attr:$nan_fixed_terms);
+                       I64Attr:$nan_fixed_terms,
+                       OptionalAttr<DenseI64ArrayAttr>:$lhs_parts,
+                       OptionalAttr<DenseI64ArrayAttr>:$rhs_parts,
+                       OptionalAttr<TPU_RoundingAttr>:$split);
   let results = (outs Optional<TPU_MatmulResult>:$result);
   let regions = (region AnyRegion:$epilogue);
   let assemblyFormat = [{
@@ -251,6 +272,16 @@ def TPU_MatmulPassesOp
     }
     /// Whether an epilogue is applied to the result.
     bool hasEpilogue() { return !getEpilogue().empty(); }
+    /// The part of its lhs (rhs) operand's split that term `term` reads
+    /// (0 hi, 1 mid, 2 lo), or -1 for the operand as it is.
+    int64_t getLhsPart(unsigned term) {
+      return getLhsParts() ? (*getLhsParts())[term] : -1;
+    }
+    int64_t getRhsPart(unsigned term) {
+      return getRhsParts() ? (*getRhsParts())[term] : -1;
+    }
+    /// Checks lhs_parts, rhs_parts and split (part of verify()).
+    ::mlir::LogicalResult verifySplitParts();
   }];
 }
 

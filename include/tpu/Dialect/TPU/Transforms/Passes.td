@@ -139,7 +139,13 @@ def TPUFuse : Pass<"tpu-fuse", "::mlir::func::FuncOp"> {
     - a `tpu.elementwise` of one f32 value whose result only a row
       reduction (`tpu.reduce`) reads becomes the reduction's `prologue`,
       applied to each tile before it is combined (`sum(x * x)` of a layer
-      norm's variance in one pass).
+      norm's variance in one pass);
+    - the `tpu.split`s of a `tpu.matmul_passes`' operands, when the matmul
+      alone reads their parts: it reads the f32 operands instead, each
+      term naming the part it uses (`lhs_parts`, `rhs_parts`, `split`),
+      and splits each tile in VMEM on the way to the MXU, so the parts
+      never go to HBM and each operand tile is read once for all the
+      terms.
 
     Every op keeps its arithmetic, in the same order: fusion changes no
     bit of any result. With `report`, each fusion is a remark on the op

@@ -89,7 +89,16 @@ llvm::FailureOr<ReduceOp> fuseIntoReductionPrologue(mlir::RewriterBase &rewriter
                                                     ReduceOp reduce,
                                                     bool report);
 
-/// The patterns of the three fusions. They leave the ops they fused dead
+/// Makes `matmul` (tensor form) read, for each operand that is a result of
+/// a tpu.split (two or three parts, all read by `matmul` alone), the
+/// split's input and the part in lhs_parts / rhs_parts, so the kernel
+/// splits in VMEM. Every split taken in has one rounding (the op's
+/// `split`). With `report`, a remark on each split. Fails (changing
+/// nothing) when no operand is such a part.
+llvm::LogicalResult fuseSplitsIntoMatmul(mlir::RewriterBase &rewriter,
+                                         MatmulPassesOp matmul, bool report);
+
+/// The patterns of the four fusions. They leave the ops they fused dead
 /// (a walk driver erases only what it visits): eraseDeadKernels after.
 void populateFusePatterns(mlir::RewritePatternSet &patterns, bool report);
 

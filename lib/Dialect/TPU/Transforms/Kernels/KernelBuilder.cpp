@@ -64,6 +64,17 @@ scf::ForOp KernelBuilder::forLoop(int64_t ub, int64_t step,
   return forLoop(lb, index(ub), step, body);
 }
 
+void KernelBuilder::forLoopUnrolled(Value count, int64_t unroll,
+                                    function_ref<void(Value, int64_t)> body) {
+  assert(llvm::isPowerOf2_64(uint64_t(unroll)) && "a power of two");
+  Value unrolledEnd = mul(
+      arith::ShRUIOp::create(*this, count, index(llvm::Log2_64(unroll))),
+      unroll);
+  forLoop(index(0), unrolledEnd, unroll,
+          [&](Value iv) { body(iv, unroll); });
+  forLoop(unrolledEnd, count, 1, [&](Value iv) { body(iv, 1); });
+}
+
 scf::ForOp
 KernelBuilder::forEachIndex(ArrayRef<int64_t> dims,
                             function_ref<void(ArrayRef<Value>)> body) {
@@ -160,6 +171,33 @@ Value KernelBuilder::unpack(Value words, bool high) {
 Value KernelBuilder::round(Value v, Rounding rounding) {
   return RoundToBF16Op::create(*this, v.getType(), v,
                                RoundingAttr::get(getContext(), rounding));
+}
+
+SmallVector<Value, 3> KernelBuilder::splitToBF16(Value x, size_t parts,
+                                                 Rounding rounding) {
+  if (parts == 1)
+    return {round(x, rounding)};
+  Value hi = round(x, rounding);
+  if (rounding == Rounding::NearestEven) {
+    // v - v is NaN exactly when v is inf or NaN; truncation never
+    // overflows.
+    auto nonFinite = [&](Value v) -> Value {
+      Value diff = arith::SubFOp::create(*this, v, v);
+      return arith::CmpFOp::create(*this, arith::CmpFPredicate::UNE, diff,
+                                   diff);
+    };
+    Value truncated = round(x, Rounding::Truncate);
+    Value overflowed =
+        arith::SelectOp::create(*this, nonFinite(hi), truncated, hi);
+    hi = arith::SelectOp::create(*this, nonFinite(x), hi, overflowed);
+  }
+  SmallVector<Value, 3> result = {hi};
+  Value rest = x;
+  while (result.size() < parts) {
+    rest = arith::SubFOp::create(*this, rest, result.back());
+    result.push_back(round(rest, rounding));
+  }
+  return result;
 }
 
 Value KernelBuilder::keepLanes(Value value, int64_t lanes, Value fill) {

@@ -53,6 +53,15 @@ public:
                            llvm::function_ref<void(mlir::Value)> body);
   mlir::scf::ForOp forLoop(int64_t ub, int64_t step,
                            llvm::function_ref<void(mlir::Value)> body);
+  /// for iv in [0, count): body(iv, n) for the n ivs iv .. iv + n - 1,
+  /// `unroll` (a power of two) per iteration, then one at a time for the
+  /// ivs left over. An unrolled body that does all its loads first lets
+  /// the bundler overlap them with the rest, and pays the loop's own work
+  /// (address, branch) once per `unroll`. The body makes iv + i itself,
+  /// where it needs it: made up front, they would take the scalar slots
+  /// the first load's address needs.
+  void forLoopUnrolled(mlir::Value count, int64_t unroll,
+                       llvm::function_ref<void(mlir::Value, int64_t)> body);
   /// body(indices) for every index of `dims` (at least one dimension): a
   /// loop per dimension, outermost first. Returns the outermost loop.
   mlir::scf::ForOp
@@ -93,6 +102,14 @@ public:
   mlir::Value unpack(mlir::Value words, bool high);
   /// Each element of `v` rounded to bf16, kept in f32.
   mlir::Value round(mlir::Value v, Rounding rounding);
+  /// The bf16 parts of `x` (docs/Numerics.md), kept in f32: `parts` 1 is a
+  /// plain rounding; 2 is hi, lo; 3 is hi, mid, lo: hi = bf16(x), then
+  /// bf16 of what the parts before leave. With nearest-even, a finite x
+  /// whose hi would round up to inf has its hi truncated instead, so hi
+  /// stays finite and x - hi exact. Part p is the same for every `parts`
+  /// of 2 or more.
+  llvm::SmallVector<mlir::Value, 3> splitToBF16(mlir::Value x, size_t parts,
+                                                Rounding rounding);
   /// `value` in lanes 0 .. `lanes` - 1, `fill` in the rest (the padding
   /// lanes of a tile).
   mlir::Value keepLanes(mlir::Value value, int64_t lanes, mlir::Value fill);

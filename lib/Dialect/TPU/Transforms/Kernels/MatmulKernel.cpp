@@ -39,6 +39,8 @@ namespace {
 
 constexpr int64_t kTileRows = kSublanes;
 constexpr int64_t kWeightRows = kMxuDim; // VMEM rows of one weight tile
+/// Row blocks (vregs) per iteration of the push and split loops.
+constexpr int64_t kUnroll = 4;
 
 /// The LHS row blocks of 8 one VMEM tile of `lhs` holds: 1 for f32; 2 for
 /// packed bf16, but 1 when each matrix is one block (8 rows: the low half
@@ -83,6 +85,42 @@ void collectDistinct(ValueRange operands, SmallVectorImpl<Value> &distinct,
   }
 }
 
+/// The split parts the terms read of one side's buffers (lhs_parts,
+/// rhs_parts), each made in VMEM from the K tile it belongs to and kept in
+/// its own slot: (buffer, part) in order of first use.
+class PartSlots {
+public:
+  /// Adds (buffer, part), unless there already or part is -1 (the buffer
+  /// as it is).
+  void add(unsigned buffer, int64_t part) {
+    if (part >= 0 && !llvm::is_contained(slots, std::make_pair(buffer, part)))
+      slots.emplace_back(buffer, part);
+  }
+  int64_t slotOf(unsigned buffer, int64_t part) const {
+    return llvm::find(slots, std::make_pair(buffer, part)) - slots.begin();
+  }
+  /// The parts of `buffer` the terms read, in slot order.
+  SmallVector<int64_t, 3> partsOf(unsigned buffer) const {
+    SmallVector<int64_t, 3> parts;
+    for (auto [slotBuffer, part] : slots)
+      if (slotBuffer == buffer)
+        parts.push_back(part);
+    return parts;
+  }
+  /// The buffers some term reads a part of.
+  int64_t buffersSplit() const {
+    SmallVector<unsigned> buffers;
+    for (auto [buffer, part] : slots)
+      if (!llvm::is_contained(buffers, buffer))
+        buffers.push_back(buffer);
+    return int64_t(buffers.size());
+  }
+  int64_t size() const { return int64_t(slots.size()); }
+
+private:
+  SmallVector<std::pair<unsigned, int64_t>> slots;
+};
+
 /// One matmul's loop nest: its plan (tile sizes, VMEM buffers) and the
 /// parts of the nest that need it.
 class MatmulKernel {
@@ -98,6 +136,10 @@ public:
         epilogueInputs(op.getEpilogueInputs().size()) {
     collectDistinct(op.getLhs(), lhsBuffers, lhsOf);
     collectDistinct(op.getRhs(), rhsBuffers, rhsOf);
+    for (unsigned term = 0; term < terms; ++term) {
+      lhsParts.add(lhsOf[term], op.getLhsPart(term));
+      rhsParts.add(rhsOf[term], op.getRhsPart(term));
+    }
   }
 
   /// Chooses the tiling; fails with an error on the op when the operands
@@ -112,9 +154,11 @@ private:
   int64_t vmemRows(int64_t blocks, bool resident) const {
     int64_t perMxu =
         blocks * kTileRows * (1 + (hasAcc ? 1 : 0) + epilogueInputs);
-    return int64_t(lhsBuffers.size()) * lhsSlots(resident) * blocks *
-               kTileRows +
-           int64_t(rhsBuffers.size()) * 2 * mxus * kWeightRows +
+    return (int64_t(lhsBuffers.size()) * lhsSlots(resident) +
+            lhsParts.size()) *
+               blocks * kTileRows +
+           (int64_t(rhsBuffers.size()) * 2 + rhsParts.size()) * mxus *
+               kWeightRows +
            mxus * perMxu;
   }
   /// Chunks of rows each LHS buffer takes in VMEM: every K tile when
@@ -141,6 +185,10 @@ private:
                unsigned m) const;
   /// The K loop of one column group, every term inside each K tile.
   void buildKLoop(KernelBuilder &b, Value row0, Value col0, Value blocks);
+  /// Makes the split parts the terms read of K tile `k` (in `half`), in
+  /// VMEM.
+  void splitOperands(KernelBuilder &b, Value k, Value half, Value col0,
+                     Value blocks);
   /// Term `term`'s passes over K tile `k`: the weight latches and the
   /// pushes of every row block. `isFirstTile` is k == 0.
   void buildPasses(KernelBuilder &b, size_t term, Value k, Value half,
@@ -178,6 +226,9 @@ private:
   /// however many terms read it, and each term's index into them.
   SmallVector<Value> lhsBuffers, rhsBuffers;
   SmallVector<unsigned> lhsOf, rhsOf;
+  /// The split parts the terms read, each side's in its own VMEM buffer
+  /// (a chunk of rows, or every MXU's weight block, per slot).
+  PartSlots lhsParts, rhsParts;
 
   // The plan.
   int64_t rowBlocks = 0, kTiles = 0, nBlocks = 0;
@@ -187,7 +238,7 @@ private:
   bool residentLhs = false;
 
   // Values the loops share, made in build().
-  Value lhsVmem, rhsVmem, outVmem, accVmem;
+  Value lhsVmem, rhsVmem, outVmem, accVmem, lhsPartsVmem, rhsPartsVmem;
   SmallVector<Value> epilogueVmem;
   Value zero, one, eight, nBlocksV, kTilesV;
   /// In the column-group loop: whether this is the chunk's first group.
@@ -299,6 +350,10 @@ scf::ForOp MatmulKernel::build(KernelBuilder &b) {
   lhsVmem = b.allocVmem(int64_t(lhsBuffers.size()) * lhsSlots(residentLhs) *
                         chunkRows);
   rhsVmem = b.allocVmem(int64_t(rhsBuffers.size()) * 2 * mxus * kWeightRows);
+  if (lhsParts.size())
+    lhsPartsVmem = b.allocVmem(lhsParts.size() * chunkRows);
+  if (rhsParts.size())
+    rhsPartsVmem = b.allocVmem(rhsParts.size() * mxus * kWeightRows);
   outVmem = b.allocVmem(mxus * chunkRows);
   accVmem = hasAcc ? b.allocVmem(mxus * chunkRows) : Value();
   for (int64_t i = 0; i < epilogueInputs; ++i)
@@ -325,8 +380,9 @@ scf::ForOp MatmulKernel::build(KernelBuilder &b) {
   // The last epilogue's result DMAs.
   b.wait(kStoreSem, mxus);
   b.dealloc({lhsVmem, rhsVmem, outVmem});
-  if (accVmem)
-    b.dealloc(accVmem);
+  for (Value vmem : {accVmem, lhsPartsVmem, rhsPartsVmem})
+    if (vmem)
+      b.dealloc(vmem);
   b.dealloc(epilogueVmem);
   return outer;
 }
@@ -409,11 +465,55 @@ void MatmulKernel::buildKLoop(KernelBuilder &b, Value row0, Value col0,
     if (residentLhs)
       b.ifThen(firstGroup, [&] { b.wait(kResidentSem, lhsLoads); });
     b.wait(kLoadSem, residentLhs ? rhsLoads : lhsLoads + rhsLoads);
+    splitOperands(b, k, half, col0, blocks);
     Value isFirstTile =
         arith::CmpIOp::create(b, arith::CmpIPredicate::eq, k, zero);
     for (size_t term = 0; term < terms; ++term)
       buildPasses(b, term, k, half, isFirstTile, blocks);
   });
+}
+
+/// The LHS chunk's row blocks, and the weight blocks of the MXUs with a
+/// column block (the others hold an earlier group's, whose results are
+/// never popped), each split once into every part the terms read of it.
+void MatmulKernel::splitOperands(KernelBuilder &b, Value k, Value half,
+                                 Value col0, Value blocks) {
+  Rounding rounding = op.getSplit().value_or(Rounding::NearestEven);
+  // `count` vregs from row `from` of `source` into the slots of `parts`,
+  // each `slotRows` rows, in `target`.
+  auto splitVregs = [&](Value source, Value from, Value count, Value target,
+                        const PartSlots &parts, unsigned buffer,
+                        int64_t slotRows) {
+    SmallVector<int64_t, 3> made = parts.partsOf(buffer);
+    if (made.empty())
+      return;
+    // Part 0 of a split into 2 or more is the guarded hi.
+    size_t splitInto =
+        size_t(std::max<int64_t>(2, *llvm::max_element(made) + 1));
+    b.forLoopUnrolled(count, kUnroll, [&](Value vreg, int64_t n) {
+      // One offset computed, the addresses constants from it.
+      Value offset = b.mul(vreg, kTileRows);
+      Value sourceRow = b.add(from, offset);
+      SmallVector<SmallVector<Value, 3>, kUnroll> partsOfX;
+      for (int64_t i = 0; i < n; ++i)
+        partsOfX.push_back(b.splitToBF16(
+            b.load(source, b.add(sourceRow, i * kTileRows)), splitInto,
+            rounding));
+      for (auto [i, values] : llvm::enumerate(partsOfX))
+        for (int64_t part : made)
+          b.store(values[part], target,
+                  b.add(offset, int64_t(i) * kTileRows +
+                                    parts.slotOf(buffer, part) * slotRows));
+    });
+  };
+  for (unsigned buffer = 0; buffer < lhsBuffers.size(); ++buffer)
+    splitVregs(lhsVmem, lhsRow(b, buffer, k, half), blocks, lhsPartsVmem,
+               lhsParts, buffer, chunkRows);
+  Value activeMxus = b.min(b.sub(nBlocksV, col0), mxus);
+  Value weightVregs = b.mul(activeMxus, kWeightRows / kTileRows);
+  for (unsigned buffer = 0; buffer < rhsBuffers.size(); ++buffer)
+    splitVregs(rhsVmem, rhsRow(b, buffer, half, 0), weightVregs,
+               rhsPartsVmem, rhsParts, buffer, mxus * kWeightRows);
 }
 
 /// The first K tile of a group's first term overwrites its slots, the
@@ -422,48 +522,53 @@ void MatmulKernel::buildPasses(KernelBuilder &b, size_t term, Value k,
                                Value half, Value isFirstTile, Value blocks) {
   bool firstOfGroup = term == 0 || int64_t(term) == nanFixed;
   int64_t slotBase = int64_t(term) < nanFixed ? 0 : mainSlots;
+  // A split part (f32 rows, never packed) is read from its slot.
+  int64_t rhsPart = op.getRhsPart(term), lhsPart = op.getLhsPart(term);
   Value rhsBuffer = rhsBuffers[rhsOf[term]];
-  for (unsigned m = 0; m < mxus; ++m)
-    MxuLoadWeightsOp::create(b, rhsVmem, rhsRow(b, rhsOf[term], half, m),
-                             eight, m, isPacked(rhsBuffer));
+  for (unsigned m = 0; m < mxus; ++m) {
+    if (rhsPart >= 0)
+      MxuLoadWeightsOp::create(
+          b, rhsPartsVmem,
+          b.index((rhsParts.slotOf(rhsOf[term], rhsPart) * mxus + m) *
+                  kWeightRows),
+          eight, m, /*packed=*/false);
+    else
+      MxuLoadWeightsOp::create(b, rhsVmem, rhsRow(b, rhsOf[term], half, m),
+                               eight, m, isPacked(rhsBuffer));
+  }
   Value lhsBuffer = lhsBuffers[lhsOf[term]];
-  Value lhsRow = this->lhsRow(b, lhsOf[term], k, half);
+  Value lhsVmem = this->lhsVmem;
+  Value lhsRow;
+  if (lhsPart >= 0) {
+    lhsVmem = lhsPartsVmem;
+    lhsRow = b.index(lhsParts.slotOf(lhsOf[term], lhsPart) * chunkRows);
+  } else {
+    lhsRow = this->lhsRow(b, lhsOf[term], k, half);
+  }
   // A packed LHS tile is two row blocks: its low half's rows, then its
   // high half's, each pushed into its own slot.
-  bool packedLhs = isPacked(lhsBuffer);
-  int64_t blocksPerTile = ::blocksPerTile(lhsBuffer);
+  bool packedLhs = lhsPart < 0 && isPacked(lhsBuffer);
+  int64_t blocksPerTile = lhsPart < 0 ? ::blocksPerTile(lhsBuffer) : 1;
   auto pushBlock = [&](Value rows, Value block, bool accumulate) {
     Value slot = b.add(block, slotBase);
     for (unsigned m = 0; m < mxus; ++m)
       MxuPushOp::create(b, rows, slot, m, accumulate);
   };
   // With one row block per tile, kUnroll blocks go per iteration, all
-  // loaded first, so the later loads and the loop's own work (address,
-  // branch) overlap the first block's pushes and are paid once per
-  // kUnroll blocks (a block at a time, the loop took about 12 cycles per
-  // block on 4 MXUs for their 8); the blocks left over follow one at a
-  // time. A packed tile's block is its low half.
-  constexpr int64_t kUnroll = 4;
-  auto loadBlock = [&](Value row) {
-    Value words = b.load(lhsVmem, row);
-    return packedLhs ? b.unpack(words, false) : words;
-  };
+  // loaded first (forLoopUnrolled: a block at a time, the loop took about
+  // 12 cycles per block on 4 MXUs for their 8). A packed tile's block is
+  // its low half.
   auto pushUnrolled = [&](bool accumulate) {
-    static_assert((kUnroll & (kUnroll - 1)) == 0, "a power of two");
-    Value unrolledEnd = b.mul(
-        arith::ShRUIOp::create(b, blocks, b.index(llvm::Log2_64(kUnroll))),
-        kUnroll);
-    b.forLoop(zero, unrolledEnd, kUnroll, [&](Value block) {
+    b.forLoopUnrolled(blocks, kUnroll, [&](Value block, int64_t n) {
+      // One address computed, the others offsets from it.
       Value row = b.add(lhsRow, b.mul(block, kTileRows));
       SmallVector<Value, kUnroll> rows;
-      for (int64_t i = 0; i < kUnroll; ++i)
-        rows.push_back(loadBlock(b.add(row, i * kTileRows)));
-      for (int64_t i = 0; i < kUnroll; ++i)
-        pushBlock(rows[i], b.add(block, i), accumulate);
-    });
-    b.forLoop(unrolledEnd, blocks, 1, [&](Value block) {
-      Value row = b.add(lhsRow, b.mul(block, kTileRows));
-      pushBlock(loadBlock(row), block, accumulate);
+      for (int64_t i = 0; i < n; ++i) {
+        Value words = b.load(lhsVmem, b.add(row, i * kTileRows));
+        rows.push_back(packedLhs ? b.unpack(words, false) : words);
+      }
+      for (auto [i, rowsOfBlock] : llvm::enumerate(rows))
+        pushBlock(rowsOfBlock, b.add(block, int64_t(i)), accumulate);
     });
   };
   auto pushAll = [&](bool accumulate) {
