@@ -320,10 +320,16 @@ double MatmulKernel::estimateCycles(int64_t blocks, bool resident) const {
   // address and branch shared by 4 blocks), or the push's 8 cycles of MXU
   // input if more; and the 128-cycle weight latch. Per K tile, about 384
   // cycles more outside the push loops (the waits, the loops' setup, the
-  // epilogue's share). Both are today's code, measured in the simulator
-  // (docs/Compiler.md, "Tiling and memory").
+  // epilogue's share); and about 7 cycles for each vreg the split of the
+  // K tile's operands makes its parts from (the unrolled split loop). All
+  // are today's code, measured in the simulator (docs/Compiler.md,
+  // "Tiling and memory").
   double perBlock = std::max<double>(kSublanes, mxus + 2);
-  double step = double(terms) * (double(blocks) * perBlock + 128) + 384;
+  double splitVregs =
+      double(blocks * lhsParts.buffersSplit() +
+             mxus * (kWeightRows / kTileRows) * rhsParts.buffersSplit());
+  double step = double(terms) * (double(blocks) * perBlock + 128) + 384 +
+                7 * splitVregs;
   double issue = double(lhs.batch * chunksOf(blocks) * columnGroups()) *
                  double(kTiles) * step;
   double bytesPerCycle = double(chip.hbmBytesPerSecond) /
