@@ -244,6 +244,14 @@ func.func @passes_parts_bf16(%a: tensor<8x128xbf16>, %b: tensor<128x128xf32>) {
 
 // -----
 
+func.func @passes_parts_rhs_bf16(%a: tensor<8x128xf32>, %b: tensor<128x128xbf16>) {
+  // expected-error @+1 {{'tpu.matmul_passes' op term 0 reads part 1 of its rhs, so the operand must be f32 (its split's input), got 'tensor<128x128xbf16>'}}
+  %r = tpu.matmul_passes lhs(%a) rhs(%b) {lhs_parts = array<i64: -1>, nan_fixed_terms = 0 : i64, rhs_parts = array<i64: 1>, split = #tpu.rounding<rne>} : (tensor<8x128xf32>, tensor<128x128xbf16>) -> tensor<8x128xf32>
+  return
+}
+
+// -----
+
 func.func @passes_shapes(%a: tensor<8x128xf32>, %b: tensor<256x128xf32>) {
   // expected-error @+1 {{'tpu.matmul_passes' op contraction dimensions differ: lhs is M x K = 8 x 128 but rhs is K x N = 256 x 128}}
   %r = tpu.matmul_passes lhs(%a) rhs(%b) {nan_fixed_terms = 0 : i64} : (tensor<8x128xf32>, tensor<256x128xf32>) -> tensor<8x128xf32>

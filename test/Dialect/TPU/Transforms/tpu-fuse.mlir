@@ -258,3 +258,17 @@ func.func @kept_splits(%a: tensor<8x128xf32>, %b: tensor<128x128xf32>, %c: tenso
   %r = tpu.matmul_passes lhs(%alo, %ahi, %c) rhs(%bhi, %rlo, %one) {nan_fixed_terms = 2 : i64} : (tensor<8x128xbf16>, tensor<8x128xbf16>, tensor<8x128xbf16>, tensor<128x128xbf16>, tensor<128x128xbf16>, tensor<128x128xbf16>) -> tensor<8x128xf32>
   return %r, %ahi : tensor<8x128xf32>, tensor<8x128xbf16>
 }
+
+// -----
+
+// One split read by both sides (a x a): taken in once, read on each side.
+// CHECK-LABEL: func @square
+// CHECK-NOT: tpu.split
+// CHECK: tpu.matmul_passes lhs(%arg0, %arg0, %arg0) rhs(%arg0, %arg0, %arg0) {lhs_parts = array<i64: 1, 0, 0>, nan_fixed_terms = 2 : i64, rhs_parts = array<i64: 0, 1, 0>, split = #tpu.rounding<rne>}
+// REMARK: tpu-fuse.mlir:[[@LINE+3]]:{{.*}} remark: tpu-fuse: fused into the tpu.matmul_passes that reads its parts
+// REMARK-NOT: reads its parts
+func.func @square(%a: tensor<128x128xf32>) -> tensor<128x128xf32> {
+  %hi, %lo = tpu.split %a {rounding = #tpu.rounding<rne>} : tensor<128x128xf32> -> tensor<128x128xbf16>, tensor<128x128xbf16>
+  %r = tpu.matmul_passes lhs(%lo, %hi, %hi) rhs(%hi, %lo, %hi) {nan_fixed_terms = 2 : i64} : (tensor<128x128xbf16>, tensor<128x128xbf16>, tensor<128x128xbf16>, tensor<128x128xbf16>, tensor<128x128xbf16>, tensor<128x128xbf16>) -> tensor<128x128xf32>
+  return %r : tensor<128x128xf32>
+}

@@ -200,11 +200,12 @@ def TPU_MatmulPassesOp
     With `lhs_parts`, `rhs_parts` and `split` (`tpu-fuse` sets them when
     it takes in the `tpu.split`s of the operands), a term may read one
     bf16 part of an f32 operand's split instead of the operand itself:
-    part p (0 hi, 1 mid, 2 lo; HIGH's lo is part 1) is what `tpu.split`
-    with rounding `split` gives as its result p, and -1 reads the operand
-    as it is. The kernel splits each tile in VMEM on the way to the MXU,
-    so the parts never go to HBM, and each operand's tiles are read once
-    however many terms read its parts.
+    part p (0 hi, 1 mid, 2 lo; HIGH's lo is part 1) is what a `tpu.split`
+    into two or more parts with rounding `split` gives as its result p
+    (so part 0 is the guarded hi), and -1 reads the operand as it is. The
+    kernel splits each tile in VMEM on the way to the MXU, so the parts
+    never go to HBM, and each operand's tiles are read once however many
+    terms read its parts.
 
     ```mlir
     // HIGH, the splits taken in: lo.hi, hi.lo, hi.hi

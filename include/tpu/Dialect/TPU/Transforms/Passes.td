@@ -212,12 +212,15 @@ def TPULowerToMXU : Pass<"tpu-lower-to-mxu", "::mlir::func::FuncOp"> {
     - `tpu.matmul_passes`: weight-stationary. For each chunk of up to 128
       LHS row blocks of 8 rows (64 when a NaN-fixed group needs its own
       result slots) and each group of 128-column blocks, one per MXU of the
-      chip, every term loops over the K tiles: the next K tile's LHS column
-      and weight blocks are DMAed into the other half of double-buffered
-      VMEM while the MXUs latch this tile's weights and take every row block
-      of the chunk, accumulating in their result slots. The epilogue pops
-      the slots, turns NaNs of the small-term group into 0, adds the main
-      group and the accumulator, and DMAs the blocks out.
+      chip, the K tiles run in order: the next K tile's LHS column and
+      weight blocks are DMAed into the other half of double-buffered VMEM
+      (each buffer once, however many terms read it) while this tile's are
+      split in VMEM into the parts the terms read (`lhs_parts`,
+      `rhs_parts`), and then every term latches its weights and the MXUs
+      take every row block of the chunk, accumulating in their result
+      slots. The epilogue pops the slots, turns NaNs of the small-term
+      group into 0, adds the main group and the accumulator, and DMAs the
+      blocks out.
     - `tpu.split`: VPU rounding in chunks of 512 tiles.
     - `tpu.elementwise`: its body on vregs, in chunks of 512 tiles.
     - `tpu.resize`: a copy of whole row tiles, rows the source lacks zeroed.

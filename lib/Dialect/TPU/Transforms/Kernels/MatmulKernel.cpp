@@ -3,10 +3,12 @@
 // Weight-stationary: for each chunk of LHS row blocks and each group of one
 // 128-column block per MXU, the K tiles run in order: DMA the next K tile's
 // LHS column and weight blocks (double-buffered), each buffer once however
-// many terms read it; then for every term, latch its weights and push every
-// row block of the chunk through every MXU into its result slot. The
-// epilogue pops the slots, fixes NaNs in the small-term group, adds the
-// main group and the accumulator, and DMAs the result blocks out.
+// many terms read it; split this tile's f32 rows and weights in VMEM into
+// the parts the terms read (lhs_parts, rhs_parts); then for every term,
+// latch its weights and push every row block of the chunk through every
+// MXU into its result slot. The epilogue pops the slots, fixes NaNs in the
+// small-term group, adds the main group and the accumulator, and DMAs the
+// result blocks out.
 // docs/Compiler.md draws the loop nest.
 //
 // Why these tile sizes: a chunk of LHS row blocks fills the MXU result
@@ -16,10 +18,10 @@
 // halved until it fits VMEM.
 //
 // When the weights take more than one group of column blocks, the chunk's
-// LHS can instead stay in VMEM, every K tile of every term, loaded during
-// the first group and reused by the others: the LHS is read from HBM once
-// rather than once per group, but the chunk may have to shrink to fit,
-// which reads the weights more often and latches each for fewer rows.
+// LHS can instead stay in VMEM, every K tile of every LHS buffer, loaded
+// during the first group and reused by the others: the LHS is read from
+// HBM once rather than once per group, but the chunk may have to shrink to
+// fit, which reads the weights more often and latches each for fewer rows.
 // plan() estimates both plans' cycles (estimateCycles) and takes the
 // faster, or on a tie the one that reads fewer bytes.
 //
@@ -342,7 +344,8 @@ double MatmulKernel::estimateCycles(int64_t blocks, bool resident) const {
 
 Value MatmulKernel::lhsRow(KernelBuilder &b, unsigned buffer, Value k,
                            Value half) const {
-  Value slot = b.add(residentLhs ? k : half, int64_t(buffer) * lhsSlots(residentLhs));
+  Value slot = b.add(residentLhs ? k : half,
+                     int64_t(buffer) * lhsSlots(residentLhs));
   return b.mul(slot, chunkRows);
 }
 
@@ -491,8 +494,6 @@ void MatmulKernel::splitOperands(KernelBuilder &b, Value k, Value half,
                         const PartSlots &parts, unsigned buffer,
                         int64_t slotRows) {
     SmallVector<int64_t, 3> made = parts.partsOf(buffer);
-    if (made.empty())
-      return;
     // Part 0 of a split into 2 or more is the guarded hi.
     size_t splitInto =
         size_t(std::max<int64_t>(2, *llvm::max_element(made) + 1));
@@ -513,13 +514,17 @@ void MatmulKernel::splitOperands(KernelBuilder &b, Value k, Value half,
     });
   };
   for (unsigned buffer = 0; buffer < lhsBuffers.size(); ++buffer)
-    splitVregs(lhsVmem, lhsRow(b, buffer, k, half), blocks, lhsPartsVmem,
-               lhsParts, buffer, chunkRows);
+    if (!lhsParts.partsOf(buffer).empty())
+      splitVregs(lhsVmem, lhsRow(b, buffer, k, half), blocks, lhsPartsVmem,
+                 lhsParts, buffer, chunkRows);
+  if (!rhsParts.size())
+    return;
   Value activeMxus = b.min(b.sub(nBlocksV, col0), mxus);
   Value weightVregs = b.mul(activeMxus, kWeightRows / kTileRows);
   for (unsigned buffer = 0; buffer < rhsBuffers.size(); ++buffer)
-    splitVregs(rhsVmem, rhsRow(b, buffer, half, 0), weightVregs,
-               rhsPartsVmem, rhsParts, buffer, mxus * kWeightRows);
+    if (!rhsParts.partsOf(buffer).empty())
+      splitVregs(rhsVmem, rhsRow(b, buffer, half, 0), weightVregs,
+                 rhsPartsVmem, rhsParts, buffer, mxus * kWeightRows);
 }
 
 /// The first K tile of a group's first term overwrites its slots, the
