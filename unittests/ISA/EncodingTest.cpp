@@ -225,8 +225,8 @@ TEST(BundleTest, SlotRules) {
                    Instruction{Opcode::SAdd, {3, 1, 1}}}),
             "bundle has 3 Scalar-slot instructions; the limit is 2 (the "
             "Scalar slots take s.li, s.add, s.addi, s.sub, s.mul, s.and, s.or, "
-            "s.xor, s.shl, s.shr, s.slt, s.ld, s.st, br.eq, br.ne, br.lt, "
-            "br.ge, jmp)");
+            "s.xor, s.shl, s.shr, s.slt, s.min, s.ld, s.st, br.eq, br.ne, "
+            "br.lt, br.ge, jmp)");
   EXPECT_EQ(check({vld, Instruction{Opcode::VLd, {5, 0, 0, 0, 1}},
                    Instruction{Opcode::VSt, {6, 0, 0, 0, 1}}}),
             "bundle has 3 VectorMem-slot instructions; the limit is 2 (the "

@@ -26,7 +26,8 @@ TEST(ScalarTest, ArithmeticWrapsAndS0IsZero) {
              "s.sub s5, s0, s2 ; s.slt s6, s2, s0",
              "s.shl s7, s5, s5 ; s.shr s8, s2, s5", "s.li s9, 33 ; s.li s0, 99",
              "s.shl s10, s5, s9 ; s.xor s11, s1, s2",
-             "s.and s12, s2, s1 ; s.or s13, s2, s0", "halt"});
+             "s.and s12, s2, s1 ; s.or s13, s2, s0",
+             "s.min s14, s2, s5 ; s.min s15, s1, s2", "halt"});
   ASSERT_FALSE(m.run());
   EXPECT_EQ(m.sreg(3), 0x80000000u); // wraps
   EXPECT_EQ(m.sreg(4), 9u);
@@ -38,6 +39,8 @@ TEST(ScalarTest, ArithmeticWrapsAndS0IsZero) {
   EXPECT_EQ(m.sreg(11), 0x7FFFFFFFu ^ 0xFFFFFFFDu);
   EXPECT_EQ(m.sreg(12), 0x7FFFFFFDu);
   EXPECT_EQ(m.sreg(13), 0xFFFFFFFDu);
+  EXPECT_EQ(int32_t(m.sreg(14)), -3); // signed: min(-3, 3)
+  EXPECT_EQ(int32_t(m.sreg(15)), -3); // min(INT32_MAX, -3)
   EXPECT_EQ(m.sreg(0), 0u); // writes to s0 are dropped
 }
 

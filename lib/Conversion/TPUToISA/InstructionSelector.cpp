@@ -157,6 +157,21 @@ int64_t InstructionSelector::address(Operation *op, Value offset,
   return sum;
 }
 
+std::pair<int64_t, int64_t>
+InstructionSelector::vmemRow(Operation *op, Value offset, int64_t base) {
+  auto fits = [](int64_t imm) {
+    constexpr isa::OperandKindInfo kImm =
+        isa::getOperandKindInfo(isa::OperandKind::Imm16);
+    return imm >= kImm.min() && imm <= kImm.max();
+  };
+  if (std::optional<int64_t> constant = getConstantIntValue(offset))
+    if (fits(*constant + base))
+      return {kZeroReg, *constant + base};
+  if (!fits(base))
+    return {address(op, offset, base), 0};
+  return {useScalar(op, offset), base};
+}
+
 int64_t InstructionSelector::baseOf(Operation *op, Value buffer) {
   IntegerAttr attr = getPlannedAddress(buffer);
   if (!attr)
@@ -195,7 +210,7 @@ void InstructionSelector::select(Operation *op) {
       .Case([&](arith::MulIOp mul) { selectScalar(mul, Opcode::SMul); })
       .Case([&](arith::AndIOp band) { selectScalar(band, Opcode::SAnd); })
       .Case([&](arith::ShRUIOp shr) { selectScalar(shr, Opcode::SShr); })
-      .Case([&](arith::MinSIOp min) { selectMin(min); })
+      .Case([&](arith::MinSIOp min) { selectScalar(min, Opcode::SMin); })
       .Case([&](arith::CmpIOp cmp) { selectCmpI(cmp); })
       .Case([&](arith::SelectOp select) { selectSelect(select); })
       .Case([&](arith::CmpFOp cmp) { selectCmpF(cmp); })
@@ -224,17 +239,18 @@ void InstructionSelector::select(Operation *op) {
                                 : Opcode::VTruncBf16);
       })
       .Case([&](VectorLoadOp load) {
-        int64_t row = address(op, load.getRow(), baseOf(op, load.getSource()));
+        auto [row, imm] =
+            vmemRow(op, load.getRow(), baseOf(op, load.getSource()));
         int64_t stride = useConstant(op, int64_t(load.getSublaneStride()));
-        code.emit(Opcode::VLd, {registers.define(op, load.getResult()), row, 0,
-                                stride, 0xff});
+        code.emit(Opcode::VLd, {registers.define(op, load.getResult()), row,
+                                imm, stride, 0xff});
       })
       .Case([&](VectorStoreOp store) {
         int64_t value = useVector(op, store.getValue());
-        int64_t row =
-            address(op, store.getRow(), baseOf(op, store.getTarget()));
-        code.emit(Opcode::VSt,
-                  {value, row, 0, kOneReg, int64_t(store.getSublaneMask())});
+        auto [row, imm] =
+            vmemRow(op, store.getRow(), baseOf(op, store.getTarget()));
+        code.emit(Opcode::VSt, {value, row, imm, kOneReg,
+                                int64_t(store.getSublaneMask())});
       })
       .Case([&](DmaLoadOp dma) {
         int64_t vmem =
@@ -293,19 +309,6 @@ void InstructionSelector::selectAdd(Operation *op) {
     return selectScalar(op, Opcode::SAdd, lhs, rhs);
   int64_t a = useScalar(op, lhs);
   code.emit(Opcode::SAddi, {registers.define(op, op->getResult(0)), a, *imm});
-}
-
-/// min(a, b) = b + ((a - b) & -(a < b)), branch-free.
-void InstructionSelector::selectMin(Operation *op) {
-  int64_t a = useScalar(op, op->getOperand(0));
-  int64_t b = useScalar(op, op->getOperand(1));
-  int64_t less = registers.temp(op, RegisterFile::Scalar);
-  int64_t diff = registers.temp(op, RegisterFile::Scalar);
-  code.emit(Opcode::SSlt, {less, a, b});
-  code.emit(Opcode::SSub, {less, kZeroReg, less});
-  code.emit(Opcode::SSub, {diff, a, b});
-  code.emit(Opcode::SAnd, {diff, diff, less});
-  code.emit(Opcode::SAdd, {registers.define(op, op->getResult(0)), b, diff});
 }
 
 void InstructionSelector::selectCmpI(Operation *op) {

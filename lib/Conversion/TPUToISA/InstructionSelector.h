@@ -44,6 +44,11 @@ private:
   /// A register holding `offset + base`: an address in HBM tiles or VMEM
   /// rows.
   int64_t address(mlir::Operation *op, mlir::Value offset, int64_t base);
+  /// A VMEM row `offset + base` as `v.ld` and `v.st` take it: a register
+  /// and an immediate. The base goes in the immediate when it fits, which
+  /// saves the s.addi `address` would spend on it.
+  std::pair<int64_t, int64_t> vmemRow(mlir::Operation *op, mlir::Value offset,
+                                      int64_t base);
   /// The planned address of `buffer` (tpu-plan-memory).
   int64_t baseOf(mlir::Operation *op, mlir::Value buffer);
   /// `opcode` with a new register for `op`'s result first, then the
@@ -54,7 +59,6 @@ private:
   void selectVector(mlir::Operation *op, isa::Opcode opcode);
 
   void selectAdd(mlir::Operation *op);
-  void selectMin(mlir::Operation *op);
   void selectCmpI(mlir::Operation *op);
   void selectSelect(mlir::Operation *op);
   void selectCmpF(mlir::Operation *op);

@@ -82,6 +82,12 @@ TPU_SEMANTICS(SSlt) {
   });
 }
 
+TPU_SEMANTICS(SMin) {
+  return binary(core, inst, [](uint32_t a, uint32_t b) {
+    return int32_t(a) < int32_t(b) ? a : b;
+  });
+}
+
 TPU_SEMANTICS(SLd) {
   const auto &op = inst.operands;
   uint32_t value;

@@ -28,18 +28,28 @@ using isa::Opcode;
 
 namespace {
 
-/// Instructions whose effects on memory, the MXUs or the DMA engine must
-/// stay in program order.
-bool isOrdered(Opcode opcode) {
+/// The program-order chains an instruction belongs to: its effects on
+/// memory (VMEM, SMEM, DMA) or on the MXUs' state must stay in order with
+/// the chain's other instructions. The chains are separate so that the
+/// vector loads and stores of one piece of work can move past the pushes of
+/// another: a push reads a vreg, not memory. A weight load reads VMEM and
+/// latches weights, so it is on both; so are nop and halt.
+enum Chain : unsigned { kMemoryChain = 1, kMxuChain = 2 };
+
+unsigned chainsOf(Opcode opcode) {
   switch (isa::getInfo(opcode).unit) {
   case isa::Unit::VectorLoad:
   case isa::Unit::VectorStore:
-  case isa::Unit::Mxu:
   case isa::Unit::Dma:
+    return kMemoryChain;
+  case isa::Unit::Mxu:
+    return opcode == Opcode::MxuLdw || opcode == Opcode::MxuLdwBf16
+               ? kMemoryChain | kMxuChain
+               : kMxuChain;
   case isa::Unit::Sync:
-    return true;
+    return kMemoryChain | kMxuChain;
   default:
-    return opcode == Opcode::SLd || opcode == Opcode::SSt;
+    return opcode == Opcode::SLd || opcode == Opcode::SSt ? kMemoryChain : 0;
   }
 }
 
@@ -133,7 +143,9 @@ struct BundlePass : public tpu::impl::TPUBundleBase<BundlePass> {
     // Per register: when its last write becomes readable, the cycle of the
     // last write, and the last cycle that reads it.
     std::map<unsigned, size_t> ready, lastWrite, lastRead;
-    size_t lastOrdered = 0, latest = 0;
+    // Per chain: the cycle of its last instruction.
+    size_t lastInChain[2] = {0, 0};
+    size_t latest = 0;
     auto place = [&](const Instruction &inst, size_t earliest) {
       size_t cycle = earliest;
       for (;; ++cycle) {
@@ -159,8 +171,10 @@ struct BundlePass : public tpu::impl::TPUBundleBase<BundlePass> {
         if (lastRead.count(reg))
           earliest = std::max(earliest, lastRead[reg]);
       }
-      if (isOrdered(inst.opcode))
-        earliest = std::max(earliest, lastOrdered);
+      unsigned chains = chainsOf(inst.opcode);
+      for (unsigned chain = 0; chain < 2; ++chain)
+        if (chains & (1u << chain))
+          earliest = std::max(earliest, lastInChain[chain]);
       if (endsBlock(inst))
         earliest = std::max(earliest, latest);
       size_t cycle = place(inst, earliest);
@@ -170,8 +184,9 @@ struct BundlePass : public tpu::impl::TPUBundleBase<BundlePass> {
         lastWrite[reg] = cycle;
         ready[reg] = cycle + inst.info().latency;
       }
-      if (isOrdered(inst.opcode))
-        lastOrdered = cycle;
+      for (unsigned chain = 0; chain < 2; ++chain)
+        if (chains & (1u << chain))
+          lastInChain[chain] = cycle;
       latest = std::max(latest, cycle);
     }
     for (isa::Bundle &bundle : cycles)

@@ -4,29 +4,29 @@
 // The loop tpu-lower-to-isa writes for tpu-lower-to-isa.mlir, packed:
 // independent instructions share bundles, a bundle may read a register
 // another of its instructions writes (reads happen first), a consumer waits
-// for its producer's latency (v.ld 3, mxu.pop 2), memory and MXU
-// instructions keep their order, and each block's branch ends its last
-// bundle. Branch targets are renumbered.
+// for its producer's latency (v.ld 3, mxu.pop 2), memory instructions
+// keep their order and so do MXU ones (two chains: the last case), and
+// each block's branch ends its last bundle. Branch targets are renumbered.
 // ASM: b0: s.li s31, 1 ; s.li s1, 64
-// ASM-NEXT: b1: s.li s2, 2
-// ASM-NEXT: b2: dma.ld 0, s1, s0, s2, s31 ; s.addi s2, s0, 0
+// ASM-NEXT: b1: s.li s2, 2 ; s.addi s3, s0, 0
+// ASM-NEXT: b2: dma.ld 0, s1, s0, s2, s31
 // ASM-NEXT: b3: dma.wait 0, 1
-// ASM-NEXT: b4: s.li s1, 8
-// ASM-NEXT: b5: s.mul s3, s2, s1
-// ASM-NEXT: b6: s.addi s1, s3, 64
-// ASM-NEXT: b7: v.ld v0, s1, 0, s31, 0xff
-// ASM-NEXT: b8: v.trunc.bf16 v1, v0
-// ASM-NEXT: b9: v.cmp.ne v2, v1, v1
-// ASM-NEXT: b10: v.sel v3, v2, v0, v1 ; br.ne s2, s0, b12
-// ASM-NEXT: b11: mxu.push 0, v3, s2, 0 ; jmp b13
-// ASM-NEXT: b12: mxu.push 0, v3, s2, 1
-// ASM-NEXT: b13: mxu.pop v3, 0, s2 ; s.addi s1, s3, 64 ; s.addi s2, s2, 1
-// ASM-NEXT: b14: s.li s3, 2
-// ASM-NEXT: b15: v.st v3, s1, 0, s31, 0xff ; br.lt s2, s3, b4
-// ASM-NEXT: b16: s.li s2, 2 ; s.li s3, 8
-// ASM: b21: dma.st 1, s1, s4, s5, s31
-// ASM-NEXT: b22: dma.wait 1, 1
-// ASM-NEXT: b23: halt
+// ASM-NEXT: b4: s.li s4, 8
+// ASM-NEXT: b5: s.mul s5, s3, s4
+// ASM-NEXT: b6: v.ld v0, s5, 64, s31, 0xff
+// ASM-NEXT: b7: v.trunc.bf16 v1, v0
+// ASM-NEXT: b8: v.cmp.ne v2, v1, v1
+// ASM-NEXT: b9: v.sel v3, v2, v0, v1 ; br.ne s3, s0, b11
+// ASM-NEXT: b10: mxu.push 0, v3, s3, 0 ; jmp b12
+// ASM-NEXT: b11: mxu.push 0, v3, s3, 1
+// ASM-NEXT: b12: mxu.pop v4, 0, s3 ; s.addi s3, s3, 1 ; s.li s6, 2
+// ASM-NEXT: b13: v.st v4, s5, 64, s31, 0xff ; br.lt s3, s6, b4
+// ASM-NEXT: b14: s.li s7, 2 ; s.li s8, 8
+// ASM-NEXT: b15: s.min s9, s7, s8 ; s.li s10, 64
+// ASM-NEXT: b16: s.li s11, 2
+// ASM-NEXT: b17: dma.st 1, s11, s10, s9, s31
+// ASM-NEXT: b18: dma.wait 1, 1
+// ASM-NEXT: b19: halt
 // CHECK: tpu_isa.program @main
 // CHECK-NEXT: bundle {
 // CHECK-NEXT: inst s.li s31, 1
@@ -50,19 +50,16 @@ module attributes {tpu.chip = #tpu.chip<v2>} {
       inst dma.wait 0, 1
     }
     bundle {
-      inst s.addi s2, s0, 0
+      inst s.addi s3, s0, 0
     }
     bundle {
-      inst s.li s1, 8
+      inst s.li s4, 8
     }
     bundle {
-      inst s.mul s3, s2, s1
+      inst s.mul s5, s3, s4
     }
     bundle {
-      inst s.addi s1, s3, 64
-    }
-    bundle {
-      inst v.ld v0, s1, 0, s31, 0xff
+      inst v.ld v0, s5, 64, s31, 0xff
     }
     bundle {
       inst v.trunc.bf16 v1, v0
@@ -74,64 +71,49 @@ module attributes {tpu.chip = #tpu.chip<v2>} {
       inst v.sel v3, v2, v0, v1
     }
     bundle {
-      inst br.ne s2, s0, b16
+      inst br.ne s3, s0, b15
     }
     bundle {
-      inst mxu.push 0, v3, s2, 0
+      inst mxu.push 0, v3, s3, 0
     }
     bundle {
-      inst jmp b17
+      inst jmp b16
     }
     bundle {
-      inst mxu.push 0, v3, s2, 1
+      inst mxu.push 0, v3, s3, 1
     }
     bundle {
-      inst mxu.pop v3, 0, s2
+      inst mxu.pop v4, 0, s3
     }
     bundle {
-      inst s.addi s1, s3, 64
+      inst v.st v4, s5, 64, s31, 0xff
     }
     bundle {
-      inst v.st v3, s1, 0, s31, 0xff
+      inst s.addi s3, s3, 1
     }
     bundle {
-      inst s.addi s2, s2, 1
+      inst s.li s6, 2
     }
     bundle {
-      inst s.li s3, 2
+      inst br.lt s3, s6, b6
     }
     bundle {
-      inst br.lt s2, s3, b6
+      inst s.li s7, 2
     }
     bundle {
-      inst s.li s2, 2
+      inst s.li s8, 8
     }
     bundle {
-      inst s.li s3, 8
+      inst s.min s9, s7, s8
     }
     bundle {
-      inst s.slt s1, s2, s3
+      inst s.li s10, 64
     }
     bundle {
-      inst s.sub s1, s0, s1
+      inst s.li s11, 2
     }
     bundle {
-      inst s.sub s4, s2, s3
-    }
-    bundle {
-      inst s.and s4, s4, s1
-    }
-    bundle {
-      inst s.add s5, s3, s4
-    }
-    bundle {
-      inst s.li s4, 64
-    }
-    bundle {
-      inst s.li s1, 2
-    }
-    bundle {
-      inst dma.st 1, s1, s4, s5, s31
+      inst dma.st 1, s11, s10, s9, s31
     }
     bundle {
       inst dma.wait 1, 1
@@ -162,6 +144,41 @@ module {
     }
     bundle {
       inst s.add s3, s1, s2
+    }
+    bundle {
+      inst halt
+    }
+  }
+}
+
+// -----
+
+// Memory and the MXUs are two chains: the second v.ld, after a push that
+// waits for the first, does not wait for the push (a push reads a vreg,
+// not memory), while a weight load, which reads VMEM, waits for the store
+// before it.
+// ASM: b0: v.ld v1, s0, 0, s31, 0xff ; v.ld v2, s0, 8, s31, 0xff
+// ASM-NEXT: b1: mxu.push 0, v1, s0, 0 ; v.add v3, v2, v2
+// ASM-NEXT: b2: v.st v3, s0, 16, s31, 0xff ; mxu.ldw 1, s0, s31 ; halt
+module {
+  tpu_isa.program @main attributes {arguments = [], results = [], useful_macs = 0 : i64} {
+    bundle {
+      inst v.ld v1, s0, 0, s31, 0xff
+    }
+    bundle {
+      inst mxu.push 0, v1, s0, 0
+    }
+    bundle {
+      inst v.ld v2, s0, 8, s31, 0xff
+    }
+    bundle {
+      inst v.add v3, v2, v2
+    }
+    bundle {
+      inst v.st v3, s0, 16, s31, 0xff
+    }
+    bundle {
+      inst mxu.ldw 1, s0, s31
     }
     bundle {
       inst halt

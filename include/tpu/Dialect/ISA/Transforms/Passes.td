@@ -18,8 +18,11 @@ def TPUBundle : Pass<"tpu-bundle", "::mlir::ModuleOp"> {
     - it does not overwrite a register an earlier instruction still reads
       (same bundle is fine: a bundle reads registers before it writes) or
       writes (a later bundle);
-    - memory, MXU and DMA instructions keep their order (they may share a
-      bundle, listed in order);
+    - instructions that touch memory (vector and scalar loads and stores,
+      DMA, weight loads) keep their order, and so do the MXU's (weight
+      loads, pushes, pops); they may share a bundle, listed in order. The
+      two chains are separate, so a vector load may move above a push:
+      a push reads a vreg, not memory;
     - the bundle's slots allow it (2 scalar, 4 vector of which 2 load or
       store, 1 push, 1 pop, 1 misc, 1 branch).
 
