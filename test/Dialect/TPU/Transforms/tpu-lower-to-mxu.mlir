@@ -197,32 +197,43 @@ func.func @main(%alo: tensor<16x256xbf16>, %ahi: tensor<16x256xbf16>, %bhi: tens
 
 // HIGH with the splits taken in (lhs_parts, rhs_parts): each K tile loads
 // the f32 operands once (1 LHS column and 4 weight blocks), splits the
-// LHS rows and the weights of the MXUs with a column block into the parts
-// the terms read, each part in its own slot (the LHS's lo, then hi; the
-// weights' hi, then lo), and the terms latch and push f32 parts from there.
+// weights of the MXUs with a column block into the parts the terms read,
+// each part in its own slot (hi, then lo), and the terms latch them from
+// there. The first term's push loop splits the LHS rows (lo, then hi): its
+// first kUnroll blocks before the loop, and in each iteration the blocks
+// the next one pushes, clamped to the chunk's last; every term pushes its
+// part from its slot.
 // CHECK-LABEL: func.func @main
 // CHECK: %[[LHS:.*]] = memref.alloc() : memref<16x128xf32, #tpu.memory_space<vmem>>
 // CHECK: %[[RHS:.*]] = memref.alloc() : memref<1024x128xf32, #tpu.memory_space<vmem>>
 // CHECK: %[[LHSPARTS:.*]] = memref.alloc() : memref<16x128xf32, #tpu.memory_space<vmem>>
 // CHECK: %[[RHSPARTS:.*]] = memref.alloc() : memref<1024x128xf32, #tpu.memory_space<vmem>>
 // CHECK: tpu.dma_wait sem 0 count 5
-// CHECK: %[[X:.*]] = tpu.vector_load %[[LHS]]
-// CHECK: tpu.round_to_bf16 %[[X]] {rounding = #tpu.rounding<rne>}
-// CHECK: tpu.round_to_bf16 %[[X]] {rounding = #tpu.rounding<trunc>}
-// CHECK: arith.select
-// CHECK: %[[HI:.*]] = arith.select
-// CHECK: %[[REST:.*]] = arith.subf %[[X]], %[[HI]]
-// CHECK: %[[LO:.*]] = tpu.round_to_bf16 %[[REST]] {rounding = #tpu.rounding<rne>}
-// CHECK: tpu.vector_store %[[LO]], %[[LHSPARTS]][%[[ROW:.*]]] :
-// CHECK: %[[HIROW:.*]] = arith.addi %[[ROW]], %c8
-// CHECK: tpu.vector_store %[[HI]], %[[LHSPARTS]][%[[HIROW]]] :
 // CHECK: %[[ACTIVE:.*]] = arith.minsi %{{.*}}, %c4
 // CHECK: arith.muli %[[ACTIVE]], %c16
 // CHECK: tpu.vector_load %[[RHS]]
 // CHECK: tpu.vector_store %{{.*}}, %[[RHSPARTS]]
 // CHECK: tpu.mxu_load_weights %[[RHSPARTS]][%c0{{.*}}, stride %c8] mxu 0 :
 // CHECK: tpu.mxu_load_weights %[[RHSPARTS]][%c384{{.*}}, stride %c8] mxu 3 :
+// CHECK: arith.minsi %{{.*}}, %c4
+// CHECK: scf.for
+// CHECK: %[[X:.*]] = tpu.vector_load %[[LHS]]
+// CHECK-COUNT-3: tpu.vector_load %[[LHS]]
+// CHECK: %[[HIROW:.*]] = arith.addi %[[ROW:[^,]*]], %c8
+// CHECK: tpu.round_to_bf16 %[[X]] {rounding = #tpu.rounding<rne>}
+// CHECK: tpu.round_to_bf16 %[[X]] {rounding = #tpu.rounding<trunc>}
+// CHECK: arith.select
+// CHECK: %[[HI:.*]] = arith.select
+// CHECK: %[[REST:.*]] = arith.subf %[[X]], %[[HI]]
+// CHECK: %[[LO:.*]] = tpu.round_to_bf16 %[[REST]] {rounding = #tpu.rounding<rne>}
+// CHECK: tpu.vector_store %[[LO]], %[[LHSPARTS]][%[[ROW]]] :
+// CHECK: tpu.vector_store %[[HI]], %[[LHSPARTS]][%[[HIROW]]] :
+// CHECK: scf.for
 // CHECK: tpu.vector_load %[[LHSPARTS]]
+// CHECK: %[[AHEAD:.*]] = arith.addi %{{.*}}, %c32
+// CHECK: arith.minsi %[[AHEAD]],
+// CHECK: tpu.vector_load %[[LHS]]
+// CHECK: tpu.vector_store %{{.*}}, %[[LHSPARTS]]
 // CHECK: tpu.mxu_push
 // CHECK: tpu.mxu_load_weights %[[RHSPARTS]][%c512{{.*}}, stride %c8] mxu 0 :
 // CHECK-NOT: packed

@@ -31,9 +31,11 @@ Value KernelBuilder::mul(Value x, int64_t y) {
   return y == 1 ? x : arith::MulIOp::create(*this, x, index(y)).getResult();
 }
 
-Value KernelBuilder::min(Value x, int64_t y) {
-  return arith::MinSIOp::create(*this, x, index(y));
+Value KernelBuilder::min(Value x, Value y) {
+  return arith::MinSIOp::create(*this, x, y);
 }
+
+Value KernelBuilder::min(Value x, int64_t y) { return min(x, index(y)); }
 
 Value KernelBuilder::lessThan(Value x, Value y) {
   return arith::CmpIOp::create(*this, arith::CmpIPredicate::slt, x, y);

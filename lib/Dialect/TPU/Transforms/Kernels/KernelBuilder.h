@@ -41,6 +41,7 @@ public:
   mlir::Value sub(mlir::Value x, mlir::Value y);
   /// x * y, or x itself for y = 1.
   mlir::Value mul(mlir::Value x, int64_t y);
+  mlir::Value min(mlir::Value x, mlir::Value y);
   mlir::Value min(mlir::Value x, int64_t y);
   /// x / 2, for x >= 0.
   mlir::Value halve(mlir::Value x);

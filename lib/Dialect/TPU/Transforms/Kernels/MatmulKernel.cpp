@@ -142,6 +142,9 @@ public:
       lhsParts.add(lhsOf[term], op.getLhsPart(term));
       rhsParts.add(rhsOf[term], op.getRhsPart(term));
     }
+    splitsLhsInPushes =
+        lhsParts.size() > 0 &&
+        (op.getLhsPart(0) >= 0 || blocksPerTile(lhsBuffers[lhsOf[0]]) == 1);
   }
 
   /// Chooses the tiling; fails with an error on the op when the operands
@@ -188,9 +191,20 @@ private:
   /// The K loop of one column group, every term inside each K tile.
   void buildKLoop(KernelBuilder &b, Value row0, Value col0, Value blocks);
   /// Makes the split parts the terms read of K tile `k` (in `half`), in
-  /// VMEM.
+  /// VMEM: the weights', and the LHS's unless the first term's push loop
+  /// makes them (splitsLhsInPushes).
   void splitOperands(KernelBuilder &b, Value k, Value half, Value col0,
                      Value blocks);
+  /// Loads the `count` vregs from row `from` of `source` and splits each
+  /// into the parts `parts` holds of `buffer`, storing vreg i's part p at
+  /// row `to` + 8 i of p's slot in `target` (`slotRows` rows a slot).
+  void splitVregs(KernelBuilder &b, Value source, Value from, Value target,
+                  Value to, int64_t count, const PartSlots &parts,
+                  unsigned buffer, int64_t slotRows);
+  /// splitVregs of `count` row blocks from row `row` of the chunk in K tile
+  /// `k` (in `half`), of every LHS buffer a term reads parts of.
+  void splitLhsRows(KernelBuilder &b, Value k, Value half, Value row,
+                    int64_t count);
   /// Term `term`'s passes over K tile `k`: the weight latches and the
   /// pushes of every row block. `isFirstTile` is k == 0.
   void buildPasses(KernelBuilder &b, size_t term, Value k, Value half,
@@ -231,6 +245,11 @@ private:
   /// The split parts the terms read, each side's in its own VMEM buffer
   /// (a chunk of rows, or every MXU's weight block, per slot).
   PartSlots lhsParts, rhsParts;
+  /// Whether the first term's push loop also splits the LHS, a few row
+  /// blocks ahead of its pushes, rather than a loop of its own running
+  /// while the MXUs wait: when a term reads an LHS part and the first
+  /// term's pushes are the unrolled loop (one row block per tile).
+  bool splitsLhsInPushes = false;
 
   // The plan.
   int64_t rowBlocks = 0, kTiles = 0, nBlocks = 0;
@@ -323,15 +342,18 @@ double MatmulKernel::estimateCycles(int64_t blocks, bool resident) const {
   // input if more; and the 128-cycle weight latch. Per K tile, about 384
   // cycles more outside the push loops (the waits, the loops' setup, the
   // epilogue's share); and about 7 cycles for each vreg the split of the
-  // K tile's operands makes its parts from (the unrolled split loop). All
-  // are today's code, measured in the simulator (docs/Compiler.md,
+  // K tile's operands makes its parts from in a loop of its own (the
+  // unrolled split loop), about 3 for one the first term's push loop
+  // splits (splitsLhsInPushes: what its rounding adds to the pushes' time).
+  // All are today's code, measured in the simulator (docs/Compiler.md,
   // "Tiling and memory").
   double perBlock = std::max<double>(kSublanes, mxus + 2);
-  double splitVregs =
-      double(blocks * lhsParts.buffersSplit() +
-             mxus * (kWeightRows / kTileRows) * rhsParts.buffersSplit());
+  double lhsSplitVregs = double(blocks * lhsParts.buffersSplit());
+  double splitCycles =
+      (splitsLhsInPushes ? 3 : 7) * lhsSplitVregs +
+      7 * double(mxus * (kWeightRows / kTileRows) * rhsParts.buffersSplit());
   double step = double(terms) * (double(blocks) * perBlock + 128) + 384 +
-                7 * splitVregs;
+                splitCycles;
   double issue = double(lhs.batch * chunksOf(blocks) * columnGroups()) *
                  double(kTiles) * step;
   double bytesPerCycle = double(chip.hbmBytesPerSecond) /
@@ -482,49 +504,67 @@ void MatmulKernel::buildKLoop(KernelBuilder &b, Value row0, Value col0,
   });
 }
 
+void MatmulKernel::splitVregs(KernelBuilder &b, Value source, Value from,
+                              Value target, Value to, int64_t count,
+                              const PartSlots &parts, unsigned buffer,
+                              int64_t slotRows) {
+  Rounding rounding = op.getSplit().value_or(Rounding::NearestEven);
+  SmallVector<int64_t, 3> made = parts.partsOf(buffer);
+  // Part 0 of a split into 2 or more is the guarded hi.
+  size_t splitInto =
+      size_t(std::max<int64_t>(2, *llvm::max_element(made) + 1));
+  // All loads first, so the bundler can overlap them with the rounding;
+  // one address per buffer, the others an immediate from it.
+  SmallVector<Value, kUnroll> vregs;
+  for (int64_t i = 0; i < count; ++i)
+    vregs.push_back(b.load(source, b.add(from, i * kTileRows)));
+  SmallVector<Value, 3> partRows;
+  for (int64_t part : made)
+    partRows.push_back(b.add(to, parts.slotOf(buffer, part) * slotRows));
+  for (auto [i, vreg] : llvm::enumerate(vregs)) {
+    SmallVector<Value, 3> values = b.splitToBF16(vreg, splitInto, rounding);
+    for (auto [part, partRow] : llvm::zip(made, partRows))
+      b.store(values[part], target, b.add(partRow, int64_t(i) * kTileRows));
+  }
+}
+
+void MatmulKernel::splitLhsRows(KernelBuilder &b, Value k, Value half,
+                                Value row, int64_t count) {
+  for (unsigned buffer = 0; buffer < lhsBuffers.size(); ++buffer)
+    if (!lhsParts.partsOf(buffer).empty())
+      splitVregs(b, lhsVmem, b.add(lhsRow(b, buffer, k, half), row),
+                 lhsPartsVmem, row, count, lhsParts, buffer, chunkRows);
+}
+
+/// body(row, n) for the vregs [0, count) of a buffer, kUnroll at a time
+/// (forLoopUnrolled): the n vregs from row `row`.
+static void forEachVregRow(KernelBuilder &b, Value count,
+                           function_ref<void(Value, int64_t)> body) {
+  b.forLoopUnrolled(count, kUnroll, [&](Value vreg, int64_t n) {
+    body(b.mul(vreg, kTileRows), n);
+  });
+}
+
 /// The LHS chunk's row blocks, and the weight blocks of the MXUs with a
 /// column block (the others hold an earlier group's, whose results are
 /// never popped), each split once into every part the terms read of it.
 void MatmulKernel::splitOperands(KernelBuilder &b, Value k, Value half,
                                  Value col0, Value blocks) {
-  Rounding rounding = op.getSplit().value_or(Rounding::NearestEven);
-  // `count` vregs from row `from` of `source` into the slots of `parts`,
-  // each `slotRows` rows, in `target`.
-  auto splitVregs = [&](Value source, Value from, Value count, Value target,
-                        const PartSlots &parts, unsigned buffer,
-                        int64_t slotRows) {
-    SmallVector<int64_t, 3> made = parts.partsOf(buffer);
-    // Part 0 of a split into 2 or more is the guarded hi.
-    size_t splitInto =
-        size_t(std::max<int64_t>(2, *llvm::max_element(made) + 1));
-    b.forLoopUnrolled(count, kUnroll, [&](Value vreg, int64_t n) {
-      // One offset computed, the addresses constants from it.
-      Value offset = b.mul(vreg, kTileRows);
-      Value sourceRow = b.add(from, offset);
-      SmallVector<SmallVector<Value, 3>, kUnroll> partsOfX;
-      for (int64_t i = 0; i < n; ++i)
-        partsOfX.push_back(b.splitToBF16(
-            b.load(source, b.add(sourceRow, i * kTileRows)), splitInto,
-            rounding));
-      for (auto [i, values] : llvm::enumerate(partsOfX))
-        for (int64_t part : made)
-          b.store(values[part], target,
-                  b.add(offset, int64_t(i) * kTileRows +
-                                    parts.slotOf(buffer, part) * slotRows));
+  if (lhsParts.size() && !splitsLhsInPushes)
+    forEachVregRow(b, blocks, [&](Value row, int64_t n) {
+      splitLhsRows(b, k, half, row, n);
     });
-  };
-  for (unsigned buffer = 0; buffer < lhsBuffers.size(); ++buffer)
-    if (!lhsParts.partsOf(buffer).empty())
-      splitVregs(lhsVmem, lhsRow(b, buffer, k, half), blocks, lhsPartsVmem,
-                 lhsParts, buffer, chunkRows);
   if (!rhsParts.size())
     return;
   Value activeMxus = b.min(b.sub(nBlocksV, col0), mxus);
   Value weightVregs = b.mul(activeMxus, kWeightRows / kTileRows);
   for (unsigned buffer = 0; buffer < rhsBuffers.size(); ++buffer)
     if (!rhsParts.partsOf(buffer).empty())
-      splitVregs(rhsVmem, rhsRow(b, buffer, half, 0), weightVregs,
-                 rhsPartsVmem, rhsParts, buffer, mxus * kWeightRows);
+      forEachVregRow(b, weightVregs, [&](Value row, int64_t n) {
+        splitVregs(b, rhsVmem, b.add(rhsRow(b, buffer, half, 0), row),
+                   rhsPartsVmem, row, n, rhsParts, buffer,
+                   mxus * kWeightRows);
+      });
 }
 
 /// The first K tile of a group's first term overwrites its slots, the
@@ -565,19 +605,39 @@ void MatmulKernel::buildPasses(KernelBuilder &b, size_t term, Value k,
     for (unsigned m = 0; m < mxus; ++m)
       MxuPushOp::create(b, rows, slot, m, accumulate);
   };
+  // The first term's loop may also make the LHS parts (splitsLhsInPushes):
+  // an iteration splits the kUnroll row blocks the next one pushes, so
+  // that its pushes wait for nothing it computes, and the bundler puts the
+  // rounding beside them; the loop's first blocks are split before it.
+  // Near the chunk's end the blocks split are its last kUnroll, some split
+  // again (the same values); the loop's tail, a block at a time, pushes
+  // blocks the unrolled part has split.
+  bool hostsLhsSplit = term == 0 && splitsLhsInPushes;
   // With one row block per tile, kUnroll blocks go per iteration, all
   // loaded first (forLoopUnrolled: a block at a time, the loop took about
   // 12 cycles per block on 4 MXUs for their 8). A packed tile's block is
   // its low half.
   auto pushUnrolled = [&](bool accumulate) {
+    Value lastAhead;
+    if (hostsLhsSplit) {
+      forEachVregRow(b, b.min(blocks, kUnroll), [&](Value row, int64_t n) {
+        splitLhsRows(b, k, half, row, n);
+      });
+      lastAhead = b.mul(b.sub(blocks, b.index(kUnroll)), kTileRows);
+    }
     b.forLoopUnrolled(blocks, kUnroll, [&](Value block, int64_t n) {
       // One address computed, the others offsets from it.
-      Value row = b.add(lhsRow, b.mul(block, kTileRows));
+      Value offset = b.mul(block, kTileRows);
+      Value row = b.add(lhsRow, offset);
       SmallVector<Value, kUnroll> rows;
       for (int64_t i = 0; i < n; ++i) {
         Value words = b.load(lhsVmem, b.add(row, i * kTileRows));
         rows.push_back(packedLhs ? b.unpack(words, false) : words);
       }
+      if (hostsLhsSplit && n == kUnroll)
+        splitLhsRows(b, k, half,
+                     b.min(b.add(offset, kUnroll * kTileRows), lastAhead),
+                     kUnroll);
       for (auto [i, rowsOfBlock] : llvm::enumerate(rows))
         pushBlock(rowsOfBlock, b.add(block, int64_t(i)), accumulate);
     });
