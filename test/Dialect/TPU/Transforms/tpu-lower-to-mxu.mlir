@@ -36,11 +36,11 @@
 // CHECK: scf.if %[[FIRST]] {
 // CHECK: tpu.dma_load %[[A]]{{.*}} sem 3
 // CHECK-COUNT-4: tpu.dma_load %[[B]]
+// K tile 0 overwrites the result slots, later tiles accumulate.
+// CHECK: %[[FIRSTK:.*]] = arith.cmpi eq, %[[K]]
 // CHECK: scf.if %[[FIRST]] {
 // CHECK-NEXT: tpu.dma_wait sem 3 count 1
 // CHECK: tpu.dma_wait sem 0 count 4
-// K tile 0 overwrites the result slots, later tiles accumulate.
-// CHECK: %[[FIRSTK:.*]] = arith.cmpi eq, %[[K]]
 // CHECK: tpu.mxu_load_weights %[[RHS]][%{{.*}}, stride %{{.*}}] mxu 0
 // CHECK: tpu.mxu_load_weights %[[RHS]][%{{.*}}, stride %{{.*}}] mxu 3
 // CHECK: scf.if %[[FIRSTK]]
@@ -208,9 +208,9 @@ func.func @main(%alo: tensor<16x256xbf16>, %ahi: tensor<16x256xbf16>, %bhi: tens
 // CHECK: %[[RHS:.*]] = memref.alloc() : memref<1024x128xf32, #tpu.memory_space<vmem>>
 // CHECK: %[[LHSPARTS:.*]] = memref.alloc() : memref<16x128xf32, #tpu.memory_space<vmem>>
 // CHECK: %[[RHSPARTS:.*]] = memref.alloc() : memref<1024x128xf32, #tpu.memory_space<vmem>>
-// CHECK: tpu.dma_wait sem 0 count 5
 // CHECK: %[[ACTIVE:.*]] = arith.minsi %{{.*}}, %c4
 // CHECK: arith.muli %[[ACTIVE]], %c16
+// CHECK: tpu.dma_wait sem 0 count 5
 // CHECK: tpu.vector_load %[[RHS]]
 // CHECK: tpu.vector_store %{{.*}}, %[[RHSPARTS]]
 // CHECK: tpu.mxu_load_weights %[[RHSPARTS]][%c0{{.*}}, stride %c8] mxu 0 :
@@ -241,6 +241,50 @@ func.func @main(%alo: tensor<16x256xbf16>, %ahi: tensor<16x256xbf16>, %bhi: tens
 func.func @main(%a: tensor<8x256xf32>, %b: tensor<256x512xf32>) -> tensor<8x512xf32> {
   %c = tpu.matmul_passes lhs(%a, %a, %a) rhs(%b, %b, %b) {lhs_parts = array<i64: 1, 0, 0>, nan_fixed_terms = 2 : i64, rhs_parts = array<i64: 0, 1, 0>, split = #tpu.rounding<rne>} : (tensor<8x256xf32>, tensor<8x256xf32>, tensor<8x256xf32>, tensor<256x512xf32>, tensor<256x512xf32>, tensor<256x512xf32>) -> tensor<8x512xf32>
   return %c : tensor<8x512xf32>
+}
+
+// -----
+
+// HIGH with 64 row blocks and two K tiles: the weights are split ahead.
+// The group's first tile waits for its loads and splits its weights into
+// region 0 of the parts; a term latches from region `half`
+// (test/e2e/shapes.test's results catch a wrong one). The last term, after
+// its latches, waits for the next tile's loads (if there is one) and its
+// push loop splits the next tile's weights into the other region, four
+// vregs an iteration (clamped to the last four), the rest after the loop;
+// with no next tile it splits its own half again.
+// CHECK-LABEL: func.func @main
+// CHECK: memref.alloc() : memref<1024x128xf32, #tpu.memory_space<vmem>>
+// CHECK: %[[RHS:.*]] = memref.alloc() : memref<1024x128xf32, #tpu.memory_space<vmem>>
+// CHECK: memref.alloc() : memref<1024x128xf32, #tpu.memory_space<vmem>>
+// CHECK: %[[RHSPARTS:.*]] = memref.alloc() : memref<2048x128xf32, #tpu.memory_space<vmem>>
+// CHECK: scf.for %[[K:.*]] = %{{.*}} to %c2{{(_[0-9]+)?}} step
+// CHECK: %[[HALF:.*]] = arith.andi %[[K]]
+// CHECK: %[[FIRSTK:.*]] = arith.cmpi eq, %[[K]]
+// CHECK: scf.if %[[FIRSTK]] {
+// CHECK-NEXT: tpu.dma_wait sem 0 count 5
+// CHECK: tpu.vector_load %[[RHS]]
+// CHECK: tpu.vector_store %{{.*}}, %[[RHSPARTS]]
+// CHECK: tpu.mxu_load_weights %[[RHSPARTS]][%{{.*}}, stride %c8] mxu 0
+// CHECK: %[[NEXT:.*]] = arith.cmpi slt, %{{.*}}, %c2{{(_[0-9]+)?}}
+// CHECK-NEXT: scf.if %[[NEXT]] {
+// CHECK-NEXT: tpu.dma_wait sem 0 count 5
+// CHECK-NEXT: }
+// CHECK-NEXT: %[[OTHER:.*]] = arith.subi %c1{{(_[0-9]+)?}}, %[[HALF]]
+// CHECK-NEXT: %[[SOURCE:.*]] = arith.select %[[NEXT]], %[[OTHER]], %[[HALF]]
+// CHECK: scf.for
+// CHECK: arith.minsi
+// CHECK: arith.muli %[[OTHER]], %c1024{{(_[0-9]+)?}}
+// CHECK: arith.muli %[[SOURCE]], %c512{{(_[0-9]+)?}}
+// CHECK: tpu.vector_load %[[RHS]]
+// CHECK: tpu.vector_store %{{.*}}, %[[RHSPARTS]]
+// CHECK: tpu.mxu_push
+// CHECK: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %c32{{(_[0-9]+)?}}
+// CHECK: arith.muli %[[OTHER]], %c1024{{(_[0-9]+)?}}
+// CHECK: tpu.vector_store %{{.*}}, %[[RHSPARTS]]
+func.func @main(%a: tensor<512x256xf32>, %b: tensor<256x512xf32>) -> tensor<512x512xf32> {
+  %c = tpu.matmul_passes lhs(%a, %a, %a) rhs(%b, %b, %b) {lhs_parts = array<i64: 1, 0, 0>, nan_fixed_terms = 2 : i64, rhs_parts = array<i64: 0, 1, 0>, split = #tpu.rounding<rne>} : (tensor<512x256xf32>, tensor<512x256xf32>, tensor<512x256xf32>, tensor<256x512xf32>, tensor<256x512xf32>, tensor<256x512xf32>) -> tensor<512x512xf32>
+  return %c : tensor<512x512xf32>
 }
 
 // -----

@@ -66,8 +66,8 @@ scf::ForOp KernelBuilder::forLoop(int64_t ub, int64_t step,
   return forLoop(lb, index(ub), step, body);
 }
 
-void KernelBuilder::forLoopUnrolled(Value count, int64_t unroll,
-                                    function_ref<void(Value, int64_t)> body) {
+Value KernelBuilder::forLoopUnrolled(Value count, int64_t unroll,
+                                     function_ref<void(Value, int64_t)> body) {
   assert(llvm::isPowerOf2_64(uint64_t(unroll)) && "a power of two");
   Value unrolledEnd = mul(
       arith::ShRUIOp::create(*this, count, index(llvm::Log2_64(unroll))),
@@ -75,6 +75,7 @@ void KernelBuilder::forLoopUnrolled(Value count, int64_t unroll,
   forLoop(index(0), unrolledEnd, unroll,
           [&](Value iv) { body(iv, unroll); });
   forLoop(unrolledEnd, count, 1, [&](Value iv) { body(iv, 1); });
+  return unrolledEnd;
 }
 
 scf::ForOp

@@ -60,9 +60,10 @@ public:
   /// the bundler overlap them with the rest, and pays the loop's own work
   /// (address, branch) once per `unroll`. The body makes iv + i itself,
   /// where it needs it: made up front, they would take the scalar slots
-  /// the first load's address needs.
-  void forLoopUnrolled(mlir::Value count, int64_t unroll,
-                       llvm::function_ref<void(mlir::Value, int64_t)> body);
+  /// the first load's address needs. Returns where the unrolled part ends.
+  mlir::Value
+  forLoopUnrolled(mlir::Value count, int64_t unroll,
+                  llvm::function_ref<void(mlir::Value, int64_t)> body);
   /// body(indices) for every index of `dims` (at least one dimension): a
   /// loop per dimension, outermost first. Returns the outermost loop.
   mlir::scf::ForOp

@@ -52,6 +52,15 @@ int64_t blocksPerTile(Value lhs) {
   return shape.packing > 1 && shape.rows > kSublanes ? 2 : 1;
 }
 
+/// body(row, n) for the vregs [0, count) of a buffer, kUnroll at a time
+/// (forLoopUnrolled): the n vregs from row `row`.
+void forEachVregRow(KernelBuilder &b, Value count,
+                           function_ref<void(Value, int64_t)> body) {
+  b.forLoopUnrolled(count, kUnroll, [&](Value vreg, int64_t n) {
+    body(b.mul(vreg, kTileRows), n);
+  });
+}
+
 /// Whether the batches of the LHS, result and accumulator are one matrix
 /// to the kernel: when the RHS is one rank-2 matrix, which every batch of
 /// the LHS shares (a convolution's filter), and whole row tiles of all
@@ -142,11 +151,15 @@ public:
       lhsParts.add(lhsOf[term], op.getLhsPart(term));
       rhsParts.add(rhsOf[term], op.getRhsPart(term));
     }
-    splitsLhsInPushes =
-        lhsParts.size() > 0 &&
-        (op.getLhsPart(0) >= 0 || blocksPerTile(lhsBuffers[lhsOf[0]]) == 1);
+    splitsLhsInPushes = lhsParts.size() > 0 && pushesUnrolled(0);
   }
 
+  /// Whether term `term`'s push loop is the unrolled one: its LHS is a
+  /// part or one row block per tile.
+  bool pushesUnrolled(size_t term) {
+    return op.getLhsPart(unsigned(term)) >= 0 ||
+           blocksPerTile(lhsBuffers[lhsOf[term]]) == 1;
+  }
   /// Chooses the tiling; fails with an error on the op when the operands
   /// are not whole tiles or no chunk fits VMEM.
   LogicalResult plan();
@@ -162,9 +175,17 @@ private:
     return (int64_t(lhsBuffers.size()) * lhsSlots(resident) +
             lhsParts.size()) *
                blocks * kTileRows +
-           (int64_t(rhsBuffers.size()) * 2 + rhsParts.size()) * mxus *
+           (int64_t(rhsBuffers.size()) * 2 + rhsPartsRegions() * rhsParts.size()) * mxus *
                kWeightRows +
            mxus * perMxu;
+  }
+  /// The weights' parts take one region of VMEM, every MXU's block of
+  /// each part, or two when the last term's push loop splits the next K
+  /// tile's (splitsWeightsAhead): region `half` is K tile k's, so the next
+  /// tile's never overwrite weights a latch may still be reading.
+  int64_t rhsPartsRegions() const { return splitsWeightsAhead ? 2 : 1; }
+  int64_t rhsPartsRegionRows() const {
+    return rhsParts.size() * mxus * kWeightRows;
   }
   /// Chunks of rows each LHS buffer takes in VMEM: every K tile when
   /// resident, else a double buffer.
@@ -190,11 +211,18 @@ private:
                unsigned m) const;
   /// The K loop of one column group, every term inside each K tile.
   void buildKLoop(KernelBuilder &b, Value row0, Value col0, Value blocks);
+  /// Waits for the DMAs of a K tile's LHS and RHS buffers.
+  void waitForTile(KernelBuilder &b);
   /// Makes the split parts the terms read of K tile `k` (in `half`), in
-  /// VMEM: the weights', and the LHS's unless the first term's push loop
-  /// makes them (splitsLhsInPushes).
-  void splitOperands(KernelBuilder &b, Value k, Value half, Value col0,
-                     Value blocks);
+  /// VMEM: the LHS's unless the first term's push loop makes them
+  /// (splitsLhsInPushes), and the weights' if `weights`.
+  void splitOperands(KernelBuilder &b, Value k, Value half, Value blocks,
+                     bool weights);
+  /// splitVregs of `count` weight vregs from row `row` of every MXU's
+  /// block in `half`, of every RHS buffer a term reads parts of, into the
+  /// parts' region `region`.
+  void splitWeightRows(KernelBuilder &b, Value half, Value region, Value row,
+                       int64_t count);
   /// Loads the `count` vregs from row `from` of `source` and splits each
   /// into the parts `parts` holds of `buffer`, storing vreg i's part p at
   /// row `to` + 8 i of p's slot in `target` (`slotRows` rows a slot).
@@ -250,6 +278,10 @@ private:
   /// while the MXUs wait: when a term reads an LHS part and the first
   /// term's pushes are the unrolled loop (one row block per tile).
   bool splitsLhsInPushes = false;
+  /// Whether the last term's push loop splits the next K tile's weights
+  /// (set by plan()): when a term reads an RHS part, there is more than one
+  /// term and K tile, and the last term's pushes are the unrolled loop.
+  bool splitsWeightsAhead = false;
 
   // The plan.
   int64_t rowBlocks = 0, kTiles = 0, nBlocks = 0;
@@ -262,8 +294,10 @@ private:
   Value lhsVmem, rhsVmem, outVmem, accVmem, lhsPartsVmem, rhsPartsVmem;
   SmallVector<Value> epilogueVmem;
   Value zero, one, eight, nBlocksV, kTilesV;
-  /// In the column-group loop: whether this is the chunk's first group.
-  Value firstGroup;
+  /// In the column-group loop: whether this is the chunk's first group,
+  /// and the vregs of weights each RHS buffer has (16 per MXU with a
+  /// column block).
+  Value firstGroup, weightVregs;
   Value batchIndex, outBatch;
 };
 
@@ -287,13 +321,21 @@ LogicalResult MatmulKernel::plan() {
   rowBlocks = lhs.rowTiles();
   kTiles = lhs.colTiles();
   nBlocks = rhs.colTiles();
-  // No more MXUs than column blocks: one without a block would latch and
-  // push weights nothing loaded, and its results would never be popped.
-  mxus = unsigned(std::min<int64_t>(mxus, nBlocks));
   int64_t groups = nanFixed > 0 ? 2 : 1;
   // Chunk of row blocks: as many as the result slots hold, halved until
   // the working set fits VMEM.
   int64_t slotLimit = std::min(rowBlocks, resultSlots / groups);
+  // Splitting the next tile's weights in the last term's pushes needs a
+  // block to push for each weight vreg; with fewer, it would only make the
+  // next tile's loads be waited for sooner.
+  splitsWeightsAhead =
+      rhsParts.size() > 0 && terms > 1 && kTiles > 1 &&
+      pushesUnrolled(terms - 1) &&
+      slotLimit >= int64_t(std::min<int64_t>(mxus, nBlocks)) *
+                       (kWeightRows / kTileRows);
+  // No more MXUs than column blocks: one without a block would latch and
+  // push weights nothing loaded, and its results would never be popped.
+  mxus = unsigned(std::min<int64_t>(mxus, nBlocks));
   chunk = fitChunk(slotLimit, /*resident=*/false);
   if (chunk == 0)
     return op.emitError() << "tpu-lower-to-mxu: the matmul's working set "
@@ -343,15 +385,18 @@ double MatmulKernel::estimateCycles(int64_t blocks, bool resident) const {
   // cycles more outside the push loops (the waits, the loops' setup, the
   // epilogue's share); and about 7 cycles for each vreg the split of the
   // K tile's operands makes its parts from in a loop of its own (the
-  // unrolled split loop), about 3 for one the first term's push loop
-  // splits (splitsLhsInPushes: what its rounding adds to the pushes' time).
-  // All are today's code, measured in the simulator (docs/Compiler.md,
-  // "Tiling and memory").
+  // unrolled split loop), about 3 for one a push loop splits
+  // (splitsLhsInPushes, splitsWeightsAhead: what its rounding adds to the
+  // pushes' time; a group's first tile splits its weights in a loop). All
+  // are today's code, measured in the simulator (docs/Compiler.md, "Tiling
+  // and memory").
   double perBlock = std::max<double>(kSublanes, mxus + 2);
   double lhsSplitVregs = double(blocks * lhsParts.buffersSplit());
+  double weightSplitVregs =
+      double(mxus * (kWeightRows / kTileRows) * rhsParts.buffersSplit());
   double splitCycles =
       (splitsLhsInPushes ? 3 : 7) * lhsSplitVregs +
-      7 * double(mxus * (kWeightRows / kTileRows) * rhsParts.buffersSplit());
+      (splitsWeightsAhead ? 3 + 7.0 / double(kTiles) : 7) * weightSplitVregs;
   double step = double(terms) * (double(blocks) * perBlock + 128) + 384 +
                 splitCycles;
   double issue = double(lhs.batch * chunksOf(blocks) * columnGroups()) *
@@ -384,7 +429,7 @@ scf::ForOp MatmulKernel::build(KernelBuilder &b) {
   if (lhsParts.size())
     lhsPartsVmem = b.allocVmem(lhsParts.size() * chunkRows);
   if (rhsParts.size())
-    rhsPartsVmem = b.allocVmem(rhsParts.size() * mxus * kWeightRows);
+    rhsPartsVmem = b.allocVmem(rhsPartsRegions() * rhsPartsRegionRows());
   outVmem = b.allocVmem(mxus * chunkRows);
   accVmem = hasAcc ? b.allocVmem(mxus * chunkRows) : Value();
   for (int64_t i = 0; i < epilogueInputs; ++i)
@@ -481,6 +526,8 @@ void MatmulKernel::buildKLoop(KernelBuilder &b, Value row0, Value col0,
       issueLoads(b, zero, zero, row0, nextCol0, blocks, /*laterGroup=*/true);
     });
   };
+  weightVregs =
+      b.mul(b.min(b.sub(nBlocksV, col0), mxus), kWeightRows / kTileRows);
   b.forLoop(kTiles, 1, [&](Value k) {
     Value half = arith::AndIOp::create(b, k, one);
     Value next = b.add(k, 1);
@@ -491,14 +538,22 @@ void MatmulKernel::buildKLoop(KernelBuilder &b, Value row0, Value col0,
       b.ifThen(b.lessThan(next, kTilesV), prefetch, prefetchNextGroup);
     else
       b.ifThen(b.lessThan(next, kTilesV), prefetch);
-    int64_t lhsLoads = int64_t(lhsBuffers.size());
-    int64_t rhsLoads = int64_t(rhsBuffers.size()) * mxus;
-    if (residentLhs)
-      b.ifThen(firstGroup, [&] { b.wait(kResidentSem, lhsLoads); });
-    b.wait(kLoadSem, residentLhs ? rhsLoads : lhsLoads + rhsLoads);
-    splitOperands(b, k, half, col0, blocks);
     Value isFirstTile =
         arith::CmpIOp::create(b, arith::CmpIPredicate::eq, k, zero);
+    // With the weights split ahead, the tile before waited for this one's
+    // loads and split its weights; the group's first tile does both here.
+    if (splitsWeightsAhead) {
+      b.ifThen(isFirstTile, [&] {
+        waitForTile(b);
+        forEachVregRow(b, weightVregs, [&](Value row, int64_t n) {
+          splitWeightRows(b, half, half, row, n);
+        });
+      });
+      splitOperands(b, k, half, blocks, /*weights=*/false);
+    } else {
+      waitForTile(b);
+      splitOperands(b, k, half, blocks, /*weights=*/true);
+    }
     for (size_t term = 0; term < terms; ++term)
       buildPasses(b, term, k, half, isFirstTile, blocks);
   });
@@ -536,35 +591,37 @@ void MatmulKernel::splitLhsRows(KernelBuilder &b, Value k, Value half,
                  lhsPartsVmem, row, count, lhsParts, buffer, chunkRows);
 }
 
-/// body(row, n) for the vregs [0, count) of a buffer, kUnroll at a time
-/// (forLoopUnrolled): the n vregs from row `row`.
-static void forEachVregRow(KernelBuilder &b, Value count,
-                           function_ref<void(Value, int64_t)> body) {
-  b.forLoopUnrolled(count, kUnroll, [&](Value vreg, int64_t n) {
-    body(b.mul(vreg, kTileRows), n);
-  });
+void MatmulKernel::waitForTile(KernelBuilder &b) {
+  int64_t lhsLoads = int64_t(lhsBuffers.size());
+  int64_t rhsLoads = int64_t(rhsBuffers.size()) * mxus;
+  if (residentLhs)
+    b.ifThen(firstGroup, [&] { b.wait(kResidentSem, lhsLoads); });
+  b.wait(kLoadSem, residentLhs ? rhsLoads : lhsLoads + rhsLoads);
+}
+
+void MatmulKernel::splitWeightRows(KernelBuilder &b, Value half,
+                                   Value region, Value row, int64_t count) {
+  Value to = b.add(b.mul(region, rhsPartsRegionRows()), row);
+  for (unsigned buffer = 0; buffer < rhsBuffers.size(); ++buffer)
+    if (!rhsParts.partsOf(buffer).empty())
+      splitVregs(b, rhsVmem, b.add(rhsRow(b, buffer, half, 0), row),
+                 rhsPartsVmem, to, count, rhsParts, buffer,
+                 mxus * kWeightRows);
 }
 
 /// The LHS chunk's row blocks, and the weight blocks of the MXUs with a
 /// column block (the others hold an earlier group's, whose results are
 /// never popped), each split once into every part the terms read of it.
 void MatmulKernel::splitOperands(KernelBuilder &b, Value k, Value half,
-                                 Value col0, Value blocks) {
+                                 Value blocks, bool weights) {
   if (lhsParts.size() && !splitsLhsInPushes)
     forEachVregRow(b, blocks, [&](Value row, int64_t n) {
       splitLhsRows(b, k, half, row, n);
     });
-  if (!rhsParts.size())
-    return;
-  Value activeMxus = b.min(b.sub(nBlocksV, col0), mxus);
-  Value weightVregs = b.mul(activeMxus, kWeightRows / kTileRows);
-  for (unsigned buffer = 0; buffer < rhsBuffers.size(); ++buffer)
-    if (!rhsParts.partsOf(buffer).empty())
-      forEachVregRow(b, weightVregs, [&](Value row, int64_t n) {
-        splitVregs(b, rhsVmem, b.add(rhsRow(b, buffer, half, 0), row),
-                   rhsPartsVmem, row, n, rhsParts, buffer,
-                   mxus * kWeightRows);
-      });
+  if (rhsParts.size() && weights)
+    forEachVregRow(b, weightVregs, [&](Value row, int64_t n) {
+      splitWeightRows(b, half, zero, row, n);
+    });
 }
 
 /// The first K tile of a group's first term overwrites its slots, the
@@ -576,13 +633,18 @@ void MatmulKernel::buildPasses(KernelBuilder &b, size_t term, Value k,
   // A split part (f32 rows, never packed) is read from its slot.
   int64_t rhsPart = op.getRhsPart(term), lhsPart = op.getLhsPart(term);
   Value rhsBuffer = rhsBuffers[rhsOf[term]];
+  // With the weights split ahead, K tile k's parts are in region `half`.
+  auto partRow = [&](unsigned m) {
+    int64_t row =
+        (rhsParts.slotOf(rhsOf[term], rhsPart) * mxus + m) * kWeightRows;
+    return splitsWeightsAhead
+               ? b.add(b.mul(half, rhsPartsRegionRows()), row)
+               : b.index(row);
+  };
   for (unsigned m = 0; m < mxus; ++m) {
     if (rhsPart >= 0)
-      MxuLoadWeightsOp::create(
-          b, rhsPartsVmem,
-          b.index((rhsParts.slotOf(rhsOf[term], rhsPart) * mxus + m) *
-                  kWeightRows),
-          eight, m, /*packed=*/false);
+      MxuLoadWeightsOp::create(b, rhsPartsVmem, partRow(m), eight, m,
+                               /*packed=*/false);
     else
       MxuLoadWeightsOp::create(b, rhsVmem, rhsRow(b, rhsOf[term], half, m),
                                eight, m, isPacked(rhsBuffer));
@@ -613,6 +675,22 @@ void MatmulKernel::buildPasses(KernelBuilder &b, size_t term, Value k,
   // again (the same values); the loop's tail, a block at a time, pushes
   // blocks the unrolled part has split.
   bool hostsLhsSplit = term == 0 && splitsLhsInPushes;
+  // The last term's loop may also split the next K tile's weights
+  // (splitsWeightsAhead) into the other region: kUnroll vregs an iteration,
+  // clamped to the last kUnroll, and after the loop those it did not
+  // reach. The last tile has no next: it splits its own weights again,
+  // into the region the next group's first tile splits into anyway (the
+  // other half is being loaded with that tile).
+  bool hostsWeightSplit = term == terms - 1 && splitsWeightsAhead;
+  Value aheadSource, aheadRegion, lastAheadWeights;
+  if (hostsWeightSplit) {
+    Value hasNext = b.lessThan(b.add(k, 1), kTilesV);
+    b.ifThen(hasNext, [&] { waitForTile(b); });
+    aheadRegion = b.sub(one, half);
+    aheadSource = b.select(hasNext, aheadRegion, half);
+    lastAheadWeights =
+        b.mul(b.sub(weightVregs, b.index(kUnroll)), kTileRows);
+  }
   // With one row block per tile, kUnroll blocks go per iteration, all
   // loaded first (forLoopUnrolled: a block at a time, the loop took about
   // 12 cycles per block on 4 MXUs for their 8). A packed tile's block is
@@ -625,22 +703,34 @@ void MatmulKernel::buildPasses(KernelBuilder &b, size_t term, Value k,
       });
       lastAhead = b.mul(b.sub(blocks, b.index(kUnroll)), kTileRows);
     }
-    b.forLoopUnrolled(blocks, kUnroll, [&](Value block, int64_t n) {
-      // One address computed, the others offsets from it.
-      Value offset = b.mul(block, kTileRows);
-      Value row = b.add(lhsRow, offset);
-      SmallVector<Value, kUnroll> rows;
-      for (int64_t i = 0; i < n; ++i) {
-        Value words = b.load(lhsVmem, b.add(row, i * kTileRows));
-        rows.push_back(packedLhs ? b.unpack(words, false) : words);
-      }
-      if (hostsLhsSplit && n == kUnroll)
-        splitLhsRows(b, k, half,
-                     b.min(b.add(offset, kUnroll * kTileRows), lastAhead),
-                     kUnroll);
-      for (auto [i, rowsOfBlock] : llvm::enumerate(rows))
-        pushBlock(rowsOfBlock, b.add(block, int64_t(i)), accumulate);
-    });
+    Value unrolledEnd =
+        b.forLoopUnrolled(blocks, kUnroll, [&](Value block, int64_t n) {
+          // One address computed, the others offsets from it.
+          Value offset = b.mul(block, kTileRows);
+          Value row = b.add(lhsRow, offset);
+          SmallVector<Value, kUnroll> rows;
+          for (int64_t i = 0; i < n; ++i) {
+            Value words = b.load(lhsVmem, b.add(row, i * kTileRows));
+            rows.push_back(packedLhs ? b.unpack(words, false) : words);
+          }
+          if (hostsLhsSplit && n == kUnroll)
+            splitLhsRows(b, k, half,
+                         b.min(b.add(offset, kUnroll * kTileRows), lastAhead),
+                         kUnroll);
+          if (hostsWeightSplit && n == kUnroll)
+            splitWeightRows(b, aheadSource, aheadRegion,
+                            b.min(offset, lastAheadWeights), kUnroll);
+          for (auto [i, rowsOfBlock] : llvm::enumerate(rows))
+            pushBlock(rowsOfBlock, b.add(block, int64_t(i)), accumulate);
+        });
+    if (hostsWeightSplit) {
+      // Weight vregs are a multiple of 16, the unrolled blocks of kUnroll.
+      Value weightRows = b.mul(weightVregs, kTileRows);
+      b.forLoop(b.min(b.mul(unrolledEnd, kTileRows), weightRows), weightRows,
+                kUnroll * kTileRows, [&](Value row) {
+                  splitWeightRows(b, aheadSource, aheadRegion, row, kUnroll);
+                });
+    }
   };
   auto pushAll = [&](bool accumulate) {
     if (blocksPerTile == 1)
