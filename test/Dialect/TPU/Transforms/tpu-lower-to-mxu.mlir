@@ -44,17 +44,18 @@
 // CHECK: tpu.mxu_load_weights %[[RHS]][%{{.*}}, stride %{{.*}}] mxu 0
 // CHECK: tpu.mxu_load_weights %[[RHS]][%{{.*}}, stride %{{.*}}] mxu 3
 // CHECK: scf.if %[[FIRSTK]]
-// Four row blocks per iteration, all loaded before their pushes; the
+// Eight row blocks per iteration, all loaded before their pushes; the
 // blocks left over one at a time after.
-// CHECK: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %c4{{(_[0-9]+)?}} {
+// CHECK: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %c8{{(_[0-9]+)?}} {
 // CHECK: %[[ROWS:.*]] = tpu.vector_load %[[LHS]]
 // CHECK: %[[ROWS2:.*]] = tpu.vector_load %[[LHS]]
-// CHECK: tpu.vector_load %[[LHS]]
-// CHECK: %[[ROWS4:.*]] = tpu.vector_load %[[LHS]]
+// CHECK-COUNT-5: tpu.vector_load %[[LHS]]
+// CHECK: %[[ROWS8:.*]] = tpu.vector_load %[[LHS]]
+// CHECK-NOT: tpu.vector_load
 // CHECK: tpu.mxu_push %[[ROWS]] to mxu 0 slot %{{.*}} : vector<8x128xf32>
 // CHECK: tpu.mxu_push %[[ROWS]] to mxu 3 slot
 // CHECK: tpu.mxu_push %[[ROWS2]] to mxu 0 slot
-// CHECK: tpu.mxu_push %[[ROWS4]] to mxu 3 slot
+// CHECK: tpu.mxu_push %[[ROWS8]] to mxu 3 slot
 // CHECK: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %c1{{(_[0-9]+)?}} {
 // CHECK: tpu.vector_load %[[LHS]]
 // CHECK: tpu.mxu_push
@@ -215,10 +216,10 @@ func.func @main(%alo: tensor<16x256xbf16>, %ahi: tensor<16x256xbf16>, %bhi: tens
 // CHECK: tpu.vector_store %{{.*}}, %[[RHSPARTS]]
 // CHECK: tpu.mxu_load_weights %[[RHSPARTS]][%c0{{.*}}, stride %c8] mxu 0 :
 // CHECK: tpu.mxu_load_weights %[[RHSPARTS]][%c384{{.*}}, stride %c8] mxu 3 :
-// CHECK: arith.minsi %{{.*}}, %c4
+// CHECK: arith.minsi %{{.*}}, %c8
 // CHECK: scf.for
 // CHECK: %[[X:.*]] = tpu.vector_load %[[LHS]]
-// CHECK-COUNT-3: tpu.vector_load %[[LHS]]
+// CHECK-COUNT-7: tpu.vector_load %[[LHS]]
 // CHECK: %[[HIROW:.*]] = arith.addi %[[ROW:[^,]*]], %c8
 // CHECK: tpu.round_to_bf16 %[[X]] {rounding = #tpu.rounding<rne>}
 // CHECK: tpu.round_to_bf16 %[[X]] {rounding = #tpu.rounding<trunc>}
@@ -230,7 +231,7 @@ func.func @main(%alo: tensor<16x256xbf16>, %ahi: tensor<16x256xbf16>, %bhi: tens
 // CHECK: tpu.vector_store %[[HI]], %[[LHSPARTS]][%[[HIROW]]] :
 // CHECK: scf.for
 // CHECK: tpu.vector_load %[[LHSPARTS]]
-// CHECK: %[[AHEAD:.*]] = arith.addi %{{.*}}, %c32
+// CHECK: %[[AHEAD:.*]] = arith.addi %{{.*}}, %c64
 // CHECK: arith.minsi %[[AHEAD]],
 // CHECK: tpu.vector_load %[[LHS]]
 // CHECK: tpu.vector_store %{{.*}}, %[[LHSPARTS]]
@@ -250,8 +251,8 @@ func.func @main(%a: tensor<8x256xf32>, %b: tensor<256x512xf32>) -> tensor<8x512x
 // region 0 of the parts; a term latches from region `half`
 // (test/e2e/shapes.test's results catch a wrong one). The last term, after
 // its latches, waits for the next tile's loads (if there is one) and its
-// push loop splits the next tile's weights into the other region, four
-// vregs an iteration (clamped to the last four), the rest after the loop;
+// push loop splits the next tile's weights into the other region, eight
+// vregs an iteration (clamped to the last eight), the rest after the loop;
 // with no next tile it splits its own half again.
 // CHECK-LABEL: func.func @main
 // CHECK: memref.alloc() : memref<1024x128xf32, #tpu.memory_space<vmem>>
@@ -279,7 +280,7 @@ func.func @main(%a: tensor<8x256xf32>, %b: tensor<256x512xf32>) -> tensor<8x512x
 // CHECK: tpu.vector_load %[[RHS]]
 // CHECK: tpu.vector_store %{{.*}}, %[[RHSPARTS]]
 // CHECK: tpu.mxu_push
-// CHECK: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %c32{{(_[0-9]+)?}}
+// CHECK: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %c64{{(_[0-9]+)?}}
 // CHECK: arith.muli %[[OTHER]], %c1024{{(_[0-9]+)?}}
 // CHECK: tpu.vector_store %{{.*}}, %[[RHSPARTS]]
 func.func @main(%a: tensor<512x256xf32>, %b: tensor<256x512xf32>) -> tensor<512x512xf32> {

@@ -41,8 +41,13 @@ namespace {
 
 constexpr int64_t kTileRows = kSublanes;
 constexpr int64_t kWeightRows = kMxuDim; // VMEM rows of one weight tile
-/// Row blocks (vregs) per iteration of the push and split loops.
-constexpr int64_t kUnroll = 4;
+/// Row blocks (vregs) per iteration of the push and split loops: 8 pays
+/// the loop's head (the first load's address and latency) once per 64
+/// cycles of a push loop on any chip; 16 runs out of vector registers
+/// where a push loop also splits.
+constexpr int64_t kUnroll = 8;
+static_assert((kWeightRows / kTileRows) % kUnroll == 0,
+              "the weights split ahead go kUnroll vregs at a time");
 
 /// The LHS row blocks of 8 one VMEM tile of `lhs` holds: 1 for f32; 2 for
 /// packed bf16, but 1 when each matrix is one block (8 rows: the low half
@@ -380,7 +385,7 @@ int64_t MatmulKernel::tilesRead(int64_t blocks, bool resident) const {
 double MatmulKernel::estimateCycles(int64_t blocks, bool resident) const {
   // Per term and K tile of a column group: each row block takes a push
   // per MXU, one bundle each, and about 2 more (its load, and the loop's
-  // address and branch shared by 4 blocks), or the push's 8 cycles of MXU
+  // address and branch shared by kUnroll blocks), or the push's 8 cycles of MXU
   // input if more; and the 128-cycle weight latch. Per K tile, about 384
   // cycles more outside the push loops (the waits, the loops' setup, the
   // epilogue's share); and about 7 cycles for each vreg the split of the
