@@ -61,8 +61,14 @@
 // CHECK: tpu.mxu_push
 // CHECK: } else {
 // CHECK: tpu.mxu_push %{{.*}} to mxu 0 slot %{{.*}} accumulate
-// The epilogue pops each active MXU's slots and DMAs the blocks out.
+// The epilogue pops each active MXU's slots, eight blocks an iteration
+// (each stored before the next is popped) and the rest one at a time, and
+// DMAs the blocks out.
 // CHECK: scf.if
+// CHECK: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %c8{{(_[0-9]+)?}} {
+// CHECK-COUNT-8: tpu.mxu_pop mxu 0 slot
+// CHECK-NOT: tpu.mxu_pop
+// CHECK: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %c1{{(_[0-9]+)?}} {
 // CHECK: tpu.mxu_pop mxu 0 slot
 // CHECK: tpu.vector_store %{{.*}}, %[[OUT]]
 // CHECK: tpu.dma_store %[[OUT]][%{{.*}}] to %[[C]][%{{.*}}, stride %{{.*}}] tiles %{{.*}} sem 1

@@ -800,7 +800,8 @@ void MatmulKernel::buildEpilogue(KernelBuilder &b, Value batch, Value row0,
       }
       if (!staged.empty())
         b.wait(kAccSem, int64_t(staged.size()));
-      b.forLoop(zero, blocks, 1, [&](Value block) {
+      // Pops block `block`'s slots, finishes it and stores it at `row`.
+      auto finishBlock = [&](Value block, Value row) {
         Value value =
             MxuPopOp::create(b, b.vregType(), b.add(block, mainSlots), m);
         if (fixNaN) {
@@ -810,7 +811,6 @@ void MatmulKernel::buildEpilogue(KernelBuilder &b, Value batch, Value row0,
           small = arith::SelectOp::create(b, isNaN, b.splat(0.0f), small);
           value = arith::AddFOp::create(b, small, value);
         }
-        Value row = b.add(stagingRow, b.mul(block, kTileRows));
         if (hasAcc)
           value = arith::AddFOp::create(b, value, b.load(accVmem, row));
         if (op.hasEpilogue()) {
@@ -829,6 +829,14 @@ void MatmulKernel::buildEpilogue(KernelBuilder &b, Value batch, Value row0,
           value = applyElementwiseBody(b, op.getEpilogue().front(), elements);
         }
         b.store(value, outVmem, row);
+      };
+      // kUnroll blocks an iteration, each finished in turn: the loop's own
+      // work is paid once per kUnroll blocks, and a block's registers are
+      // free again before the next one's.
+      b.forLoopUnrolled(blocks, kUnroll, [&](Value first, int64_t n) {
+        Value firstRow = b.add(stagingRow, b.mul(first, kTileRows));
+        for (int64_t i = 0; i < n; ++i)
+          finishBlock(b.add(first, i), b.add(firstRow, i * kTileRows));
       });
     });
     Value count = b.select(active, blocks, zero);
