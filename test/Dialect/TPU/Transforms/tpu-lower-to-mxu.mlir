@@ -110,8 +110,10 @@ func.func @main(%a: tensor<16x384xf32>, %b: tensor<384x512xf32>) -> tensor<16x51
 // each K tile loads them once (the LHS on semaphore 3, in the first group
 // only, and a weight block per MXU), and both terms' passes run from them,
 // K tiles outermost. The last tile prefetches the next column group's tile
-// 0 into half 0 (weights only: its LHS is resident), if there is one, so
-// only a chunk's first group loads its own tile 0. The epilogue waits for
+// 0 into half 0 (weights only: its LHS is resident), if there is one, and
+// after its passes tile 1 into half 1, so only a chunk's first group loads
+// its own tiles 0 and 1 (a later group's tile 0 skips the prefetch of tile
+// 1: min(col0, 1) < k + 1 fails). The epilogue waits for
 // the previous epilogue's result DMAs before it writes the staging buffer,
 // and the last ones are waited for after the loops.
 // CHECK-LABEL: func.func @main
@@ -123,9 +125,14 @@ func.func @main(%a: tensor<16x384xf32>, %b: tensor<384x512xf32>) -> tensor<16x51
 // CHECK: tpu.dma_load {{.*}} sem 3
 // CHECK-COUNT-4: tpu.dma_load {{.*}} sem 0
 // CHECK-NOT: tpu.dma_load
-// The K loop: tile k + 1, else the next group's tile 0.
-// CHECK: scf.for
+// The K loop: tile k + 1 unless a later group's tile 0, else the next
+// group's tile 0.
+// CHECK: scf.for %[[K:.*]] = %{{.*}} to
+// CHECK: %[[NEXT:.*]] = arith.addi %[[K]], %c1
+// CHECK: %[[ONE:.*]] = arith.minsi %[[COL0]], %c1
+// CHECK: %[[OWN:.*]] = arith.cmpi slt, %[[ONE]], %[[NEXT]]
 // CHECK: scf.if
+// CHECK-NEXT: scf.if %[[OWN]] {
 // CHECK: tpu.dma_load {{.*}} sem 3
 // CHECK-COUNT-4: tpu.dma_load {{.*}} sem 0
 // CHECK: } else {
@@ -140,7 +147,14 @@ func.func @main(%a: tensor<16x384xf32>, %b: tensor<384x512xf32>) -> tensor<16x51
 // CHECK: tpu.mxu_push
 // CHECK: tpu.mxu_load_weights %[[RHS]]{{.*}} mxu 3
 // CHECK: tpu.mxu_push
-// CHECK: arith.addi
+// After the K loop, before the epilogue's result DMAs: the next group's
+// tile 1, into half 1.
+// CHECK: %[[NEXTCOL0:.*]] = arith.addi %[[COL0]], %c4
+// CHECK: %[[HASNEXT:.*]] = arith.cmpi slt, %[[NEXTCOL0]]
+// CHECK-NEXT: scf.if %[[HASNEXT]] {
+// CHECK-NOT: sem 3
+// CHECK-COUNT-4: tpu.dma_load {{.*}} sem 0
+// CHECK-NOT: tpu.dma_load
 // CHECK: %[[LATER:.*]] = arith.cmpi slt, %c0{{.*}}, %{{.*}} : index
 // CHECK-NEXT: scf.if %[[LATER]] {
 // CHECK-NEXT: tpu.dma_wait sem 1 count 4

@@ -514,8 +514,8 @@ void MatmulKernel::issueLoads(KernelBuilder &b, Value k, Value half,
 }
 
 /// One column group's K loop: tile k + 1 is prefetched while tile k runs,
-/// and from the last tile the next column group's first
-/// (prefetchesAcross); then every term's passes over tile k.
+/// and from the last tile the next column group's first, and after it its
+/// second (prefetchesAcross); then every term's passes over tile k.
 void MatmulKernel::buildKLoop(KernelBuilder &b, Value row0, Value col0,
                               Value blocks) {
   // Tile 0: loaded here, unless the group before prefetched it (every
@@ -525,10 +525,13 @@ void MatmulKernel::buildKLoop(KernelBuilder &b, Value row0, Value col0,
   else
     b.ifThen(firstGroup,
              [&] { issueLoads(b, zero, zero, row0, col0, blocks); });
-  auto prefetchNextGroup = [&] {
+  // Tile `tile` of the next column group of the chunk, if there is one,
+  // into half `tile`.
+  auto prefetchNextGroup = [&](int64_t tile) {
     Value nextCol0 = b.add(col0, mxus);
     b.ifThen(b.lessThan(nextCol0, nBlocksV), [&] {
-      issueLoads(b, zero, zero, row0, nextCol0, blocks, /*laterGroup=*/true);
+      issueLoads(b, b.index(tile), b.index(tile), row0, nextCol0, blocks,
+                 /*laterGroup=*/true);
     });
   };
   weightVregs =
@@ -539,10 +542,16 @@ void MatmulKernel::buildKLoop(KernelBuilder &b, Value row0, Value col0,
     auto prefetch = [&] {
       issueLoads(b, next, b.sub(one, half), row0, col0, blocks);
     };
-    if (prefetchesAcross())
-      b.ifThen(b.lessThan(next, kTilesV), prefetch, prefetchNextGroup);
-    else
+    if (prefetchesAcross()) {
+      // A later group's tile 1 came with its tile 0: prefetch unless k is
+      // 0 and col0 is not, that is when min(col0, 1) < k + 1.
+      Value ownTile1 = b.lessThan(b.min(col0, 1), next);
+      b.ifThen(
+          b.lessThan(next, kTilesV), [&] { b.ifThen(ownTile1, prefetch); },
+          [&] { prefetchNextGroup(0); });
+    } else {
       b.ifThen(b.lessThan(next, kTilesV), prefetch);
+    }
     Value isFirstTile =
         arith::CmpIOp::create(b, arith::CmpIPredicate::eq, k, zero);
     // With the weights split ahead, the tile before waited for this one's
@@ -562,6 +571,12 @@ void MatmulKernel::buildKLoop(KernelBuilder &b, Value row0, Value col0,
     for (size_t term = 0; term < terms; ++term)
       buildPasses(b, term, k, half, isFirstTile, blocks);
   });
+  // The next group's tile 1 as well, into half 1, which the last tile has
+  // finished with: issued before this group's result stores, it does not
+  // wait in the DMA queue behind them, as it would from the next group's
+  // tile 0.
+  if (prefetchesAcross())
+    prefetchNextGroup(1);
 }
 
 void MatmulKernel::splitVregs(KernelBuilder &b, Value source, Value from,
