@@ -109,7 +109,7 @@ func.func @main(%a: tensor<16x384xf32>, %b: tensor<384x512xf32>) -> tensor<16x51
 // Two terms reading the same buffers, with an even number of K tiles (2):
 // each K tile loads them once (the LHS on semaphore 3, in the first group
 // only, and a weight block per MXU), and both terms' passes run from them,
-// K tiles outermost. The last tile prefetches the next column group's tile
+// K tiles outermost, the second from the weights the first latched. The last tile prefetches the next column group's tile
 // 0 into half 0 (weights only: its LHS is resident), if there is one, and
 // after its passes tile 1 into half 1, so only a chunk's first group loads
 // its own tiles 0 and 1 (a later group's tile 0 skips the prefetch of tile
@@ -145,8 +145,8 @@ func.func @main(%a: tensor<16x384xf32>, %b: tensor<384x512xf32>) -> tensor<16x51
 // CHECK: tpu.dma_wait sem 0 count 4
 // CHECK: tpu.mxu_load_weights %[[RHS]]{{.*}} mxu 3
 // CHECK: tpu.mxu_push
-// CHECK: tpu.mxu_load_weights %[[RHS]]{{.*}} mxu 3
-// CHECK: tpu.mxu_push
+// The second term's weights are the first's: it latches nothing.
+// CHECK-NOT: tpu.mxu_load_weights
 // After the K loop, before the epilogue's result DMAs: the next group's
 // tile 1, into half 1.
 // CHECK: %[[NEXTCOL0:.*]] = arith.addi %[[COL0]], %c4
@@ -188,25 +188,28 @@ func.func @main(%a: tensor<8x128xf32>, %b: tensor<128x256xf32>, %acc: tensor<8x2
 // HIGH's three terms over two LHS and two RHS buffers (bf16 parts, packed):
 // each K tile loads every buffer once (2 LHS columns and 2 x 4 weight
 // blocks, one wait for the 10), into its own double buffer; then the terms
-// run in order, each latching its weights and pushing both row blocks of
-// the packed tile: lo.hi and hi.lo into the NaN-fixed slots 0 and 1,
-// hi.hi into the main group's 2 and 3.
+// run, each pushing both row blocks of the packed tile: lo.hi into the
+// NaN-fixed slots 0 and 1, hi.hi into the main group's 2 and 3 from the
+// same latched weights (the main group runs between the small terms, so
+// the latch is shared), and hi.lo into slots 0 and 1 after its own latch.
 // CHECK-LABEL: func.func @main
 // CHECK: memref.alloc() : memref<64x128xf32, #tpu.memory_space<vmem>>
 // CHECK: memref.alloc() : memref<2048x128xf32, #tpu.memory_space<vmem>>
 // CHECK: scf.for %[[K:.*]] = %{{.*}} to %c2
 // CHECK: tpu.dma_wait sem 0 count 10
 // CHECK-NOT: tpu.dma_wait
+// CHECK: tpu.mxu_load_weights %[[W:.*]][%[[HI:[^,]*]], stride %{{.*}}] mxu 0 packed
 // CHECK: tpu.mxu_load_weights {{.*}} mxu 3 packed
 // CHECK: scf.for %[[B0:.*]] = %c0 to
 // CHECK: tpu.mxu_push %{{.*}} to mxu 0 slot %[[B0]] :
-// CHECK: tpu.mxu_load_weights {{.*}} mxu 3 packed
-// CHECK: scf.for %[[B1:.*]] = %c0 to
-// CHECK: tpu.mxu_push %{{.*}} to mxu 0 slot %[[B1]] accumulate
-// CHECK: tpu.mxu_load_weights {{.*}} mxu 3 packed
+// CHECK-NOT: tpu.mxu_load_weights
 // CHECK: scf.for %[[B2:.*]] = %c0 to
 // CHECK: %[[MAIN:.*]] = arith.addi %[[B2]], %c2
 // CHECK: tpu.mxu_push %{{.*}} to mxu 0 slot %[[MAIN]] :
+// CHECK: tpu.mxu_load_weights %[[W]][%[[LO:[^,]*]], stride %{{.*}}] mxu 0 packed
+// CHECK: tpu.mxu_load_weights {{.*}} mxu 3 packed
+// CHECK: scf.for %[[B1:.*]] = %c0 to
+// CHECK: tpu.mxu_push %{{.*}} to mxu 0 slot %[[B1]] accumulate
 // CHECK-NOT: tpu.mxu_load_weights
 // CHECK: tpu.mxu_pop
 func.func @main(%alo: tensor<16x256xbf16>, %ahi: tensor<16x256xbf16>, %bhi: tensor<256x512xbf16>, %blo: tensor<256x512xbf16>) -> tensor<16x512xf32> {

@@ -156,9 +156,25 @@ public:
       lhsParts.add(lhsOf[term], op.getLhsPart(term));
       rhsParts.add(rhsOf[term], op.getRhsPart(term));
     }
-    splitsLhsInPushes = lhsParts.size() > 0 && pushesUnrolled(0);
+    order = termOrder();
+    for (auto [index, term] : llvm::enumerate(order))
+      latches.push_back(index == 0 ||
+                        weightsOf(order[index - 1]) != weightsOf(term));
+    splitsLhsInPushes = lhsParts.size() > 0 && pushesUnrolled(order.front());
   }
 
+  /// The weights term `term` latches: its RHS buffer and part.
+  std::pair<unsigned, int64_t> weightsOf(size_t term) {
+    return {rhsOf[term], op.getRhsPart(unsigned(term))};
+  }
+  /// The order the terms run in within a K tile: each group's terms in
+  /// their own order (the order they accumulate in is part of the numerics,
+  /// docs/Numerics.md), the groups interleaved so that as many terms as
+  /// can latch the weights of the term before them, and the latch is
+  /// skipped (HIGH: hi.hi, lo.hi, hi.lo latches twice, not three times).
+  /// Of the interleavings with the fewest latches, the first in the terms'
+  /// own order.
+  SmallVector<size_t> termOrder();
   /// Whether term `term`'s push loop is the unrolled one: its LHS is a
   /// part or one row block per tile.
   bool pushesUnrolled(size_t term) {
@@ -238,10 +254,11 @@ private:
   /// `k` (in `half`), of every LHS buffer a term reads parts of.
   void splitLhsRows(KernelBuilder &b, Value k, Value half, Value row,
                     int64_t count);
-  /// Term `term`'s passes over K tile `k`: the weight latches and the
+  /// Term `term`'s passes over K tile `k`: the weight latches (unless
+  /// `latch` is false: the term before latched the same weights) and the
   /// pushes of every row block. `isFirstTile` is k == 0.
   void buildPasses(KernelBuilder &b, size_t term, Value k, Value half,
-                   Value isFirstTile, Value blocks);
+                   Value isFirstTile, Value blocks, bool latch);
   /// The DMAs of K tile `k` of every LHS and RHS buffer into buffer half
   /// `half`, for the column group at `col0`; `laterGroup` says it is not
   /// the chunk's first, whose resident LHS is already in VMEM.
@@ -264,6 +281,10 @@ private:
   /// the result.
   TiledShape lhs, out;
   size_t terms;
+  /// The terms in the order they run (termOrder), and whether each
+  /// latches weights (the term before it latched others).
+  SmallVector<size_t> order;
+  SmallVector<bool> latches;
   int64_t nanFixed;
   bool hasAcc;
   /// The epilogue's inputs besides the sum, each staged like the
@@ -306,6 +327,36 @@ private:
   Value batchIndex, outBatch;
 };
 
+SmallVector<size_t> MatmulKernel::termOrder() {
+  SmallVector<size_t> best, current;
+  int64_t bestLatches = std::numeric_limits<int64_t>::max();
+  // Every interleaving of the small terms [0, nanFixed) and the main ones
+  // [nanFixed, terms), each in order: at most 6 choose 1 for HIGHEST.
+  std::function<void(size_t, size_t, int64_t)> extend =
+      [&](size_t small, size_t main, int64_t latches) {
+        if (latches >= bestLatches)
+          return;
+        if (current.size() == terms) {
+          best = current;
+          bestLatches = latches;
+          return;
+        }
+        for (bool fromSmall : {true, false}) {
+          size_t next = fromSmall ? small : main;
+          if (next >= (fromSmall ? size_t(nanFixed) : terms))
+            continue;
+          bool same =
+              !current.empty() && weightsOf(current.back()) == weightsOf(next);
+          current.push_back(next);
+          extend(fromSmall ? small + 1 : small, fromSmall ? main : main + 1,
+                 latches + (same ? 0 : 1));
+          current.pop_back();
+        }
+      };
+  extend(0, size_t(nanFixed), 0);
+  return best;
+}
+
 LogicalResult MatmulKernel::plan() {
   anyPairs = llvm::any_of(lhsBuffers,
                           [](Value lhs) { return blocksPerTile(lhs) == 2; });
@@ -335,7 +386,7 @@ LogicalResult MatmulKernel::plan() {
   // next tile's loads be waited for sooner.
   splitsWeightsAhead =
       rhsParts.size() > 0 && terms > 1 && kTiles > 1 &&
-      pushesUnrolled(terms - 1) &&
+      pushesUnrolled(order.back()) &&
       slotLimit >= int64_t(std::min<int64_t>(mxus, nBlocks)) *
                        (kWeightRows / kTileRows);
   // No more MXUs than column blocks: one without a block would latch and
@@ -385,12 +436,12 @@ int64_t MatmulKernel::tilesRead(int64_t blocks, bool resident) const {
 double MatmulKernel::estimateCycles(int64_t blocks, bool resident) const {
   // Per term and K tile of a column group: each row block takes a push
   // per MXU, one bundle each, and about 2 more (its load, and the loop's
-  // address and branch shared by kUnroll blocks), or the push's 8 cycles of MXU
-  // input if more; and the 128-cycle weight latch. Per K tile, about 384
-  // cycles more outside the push loops (the waits, the loops' setup, the
-  // epilogue's share); and about 7 cycles for each vreg the split of the
-  // K tile's operands makes its parts from in a loop of its own (the
-  // unrolled split loop), about 3 for one a push loop splits
+  // address and branch shared by kUnroll blocks), or the push's 8 cycles
+  // of MXU input if more; and 128 cycles per latch (termOrder). Per K
+  // tile, about 384 cycles more outside the push loops (the waits, the
+  // loops' setup, the epilogue's share); and about 7 cycles for each vreg
+  // the split of the K tile's operands makes its parts from in a loop of
+  // its own (the unrolled split loop), about 3 for one a push loop splits
   // (splitsLhsInPushes, splitsWeightsAhead: what its rounding adds to the
   // pushes' time; a group's first tile splits its weights in a loop). All
   // are today's code, measured in the simulator (docs/Compiler.md, "Tiling
@@ -402,8 +453,8 @@ double MatmulKernel::estimateCycles(int64_t blocks, bool resident) const {
   double splitCycles =
       (splitsLhsInPushes ? 3 : 7) * lhsSplitVregs +
       (splitsWeightsAhead ? 3 + 7.0 / double(kTiles) : 7) * weightSplitVregs;
-  double step = double(terms) * (double(blocks) * perBlock + 128) + 384 +
-                splitCycles;
+  double step = double(terms) * double(blocks) * perBlock +
+                128 * double(llvm::count(latches, true)) + 384 + splitCycles;
   double issue = double(lhs.batch * chunksOf(blocks) * columnGroups()) *
                  double(kTiles) * step;
   double bytesPerCycle = double(chip.hbmBytesPerSecond) /
@@ -568,8 +619,8 @@ void MatmulKernel::buildKLoop(KernelBuilder &b, Value row0, Value col0,
       waitForTile(b);
       splitOperands(b, k, half, blocks, /*weights=*/true);
     }
-    for (size_t term = 0; term < terms; ++term)
-      buildPasses(b, term, k, half, isFirstTile, blocks);
+    for (auto [term, latch] : llvm::zip(order, latches))
+      buildPasses(b, term, k, half, isFirstTile, blocks, latch);
   });
   // The next group's tile 1 as well, into half 1, which the last tile has
   // finished with: issued before this group's result stores, it does not
@@ -647,7 +698,8 @@ void MatmulKernel::splitOperands(KernelBuilder &b, Value k, Value half,
 /// The first K tile of a group's first term overwrites its slots, the
 /// rest accumulate.
 void MatmulKernel::buildPasses(KernelBuilder &b, size_t term, Value k,
-                               Value half, Value isFirstTile, Value blocks) {
+                               Value half, Value isFirstTile, Value blocks,
+                               bool latch) {
   bool firstOfGroup = term == 0 || int64_t(term) == nanFixed;
   int64_t slotBase = int64_t(term) < nanFixed ? 0 : mainSlots;
   // A split part (f32 rows, never packed) is read from its slot.
@@ -661,7 +713,7 @@ void MatmulKernel::buildPasses(KernelBuilder &b, size_t term, Value k,
                ? b.add(b.mul(half, rhsPartsRegionRows()), row)
                : b.index(row);
   };
-  for (unsigned m = 0; m < mxus; ++m) {
+  for (unsigned m = 0; m < mxus && latch; ++m) {
     if (rhsPart >= 0)
       MxuLoadWeightsOp::create(b, rhsPartsVmem, partRow(m), eight, m,
                                /*packed=*/false);
@@ -694,14 +746,14 @@ void MatmulKernel::buildPasses(KernelBuilder &b, size_t term, Value k,
   // Near the chunk's end the blocks split are its last kUnroll, some split
   // again (the same values); the loop's tail, a block at a time, pushes
   // blocks the unrolled part has split.
-  bool hostsLhsSplit = term == 0 && splitsLhsInPushes;
+  bool hostsLhsSplit = term == order.front() && splitsLhsInPushes;
   // The last term's loop may also split the next K tile's weights
   // (splitsWeightsAhead) into the other region: kUnroll vregs an iteration,
   // clamped to the last kUnroll, and after the loop those it did not
   // reach. The last tile has no next: it splits its own weights again,
   // into the region the next group's first tile splits into anyway (the
   // other half is being loaded with that tile).
-  bool hostsWeightSplit = term == terms - 1 && splitsWeightsAhead;
+  bool hostsWeightSplit = term == order.back() && splitsWeightsAhead;
   Value aheadSource, aheadRegion, lastAheadWeights;
   if (hostsWeightSplit) {
     Value hasNext = b.lessThan(b.add(k, 1), kTilesV);
