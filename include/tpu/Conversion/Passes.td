@@ -75,14 +75,15 @@ def TPULowerToISA : Pass<"tpu-lower-to-isa", "::mlir::ModuleOp"> {
       (`s.addi`, `br.lt` back to the top); `scf.if` a negated compare and
       branch. Loops stay loops: the program's size does not depend on trip
       counts.
-    - Index arithmetic runs on the scalar unit (`arith.minsi` and
+    - Index arithmetic runs on the scalar unit (`arith.minsi` is `s.min`,
       `arith.select` branch-free); constants are materialized at each use
       (`s0` reads 0, `s31` holds 1).
     - `vector<8x128xf32>` values live in vregs; `arith.addf`, `subf`,
       `cmpf`, `select` and `tpu.round_to_bf16` are VPU instructions.
     - Each tpu loop-level op is its instruction (`tpu.dma_load` is `dma.ld`,
       `tpu.mxu_push` is `mxu.push`, ...) with its buffer's planned address
-      added to the offset.
+      added to the offset; `v.ld` and `v.st` take a VMEM buffer's address
+      as their immediate instead, when it fits 16 bits.
 
     Registers are allocated as values are defined and freed after their last
     use; running out is an error. Arguments and results become the

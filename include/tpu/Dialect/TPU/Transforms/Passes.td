@@ -214,13 +214,18 @@ def TPULowerToMXU : Pass<"tpu-lower-to-mxu", "::mlir::func::FuncOp"> {
       result slots) and each group of 128-column blocks, one per MXU of the
       chip, the K tiles run in order: the next K tile's LHS column and
       weight blocks are DMAed into the other half of double-buffered VMEM
-      (each buffer once, however many terms read it) while this tile's are
-      split in VMEM into the parts the terms read (`lhs_parts`,
-      `rhs_parts`), and then every term latches its weights and the MXUs
-      take every row block of the chunk, accumulating in their result
-      slots. The epilogue pops the slots, turns NaNs of the small-term
-      group into 0, adds the main group and the accumulator, and DMAs the
-      blocks out.
+      (each buffer once, however many terms read it; a group's last tile
+      prefetches the next group's first two), and the terms run, each
+      group's in its own order, interleaved so that a term can reuse the
+      weights the term before it latched: each latches its weights unless
+      so, and the MXUs take every row block of the chunk, eight an
+      iteration, accumulating in their result slots. The parts the terms
+      read (`lhs_parts`, `rhs_parts`) are split in VMEM: the LHS rows by
+      the first term's push loop, a few blocks ahead of its pushes, and
+      the next tile's weights by the last term's (or in loops of their
+      own where the chunk is too small). The epilogue pops the slots,
+      turns NaNs of the small-term group into 0, adds the main group and
+      the accumulator, and DMAs the blocks out.
     - `tpu.split`: VPU rounding in chunks of 512 tiles.
     - `tpu.elementwise`: its body on vregs, in chunks of 512 tiles.
     - `tpu.resize`: a copy of whole row tiles, rows the source lacks zeroed.

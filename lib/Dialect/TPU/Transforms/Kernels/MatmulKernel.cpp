@@ -3,13 +3,15 @@
 // Weight-stationary: for each chunk of LHS row blocks and each group of one
 // 128-column block per MXU, the K tiles run in order: DMA the next K tile's
 // LHS column and weight blocks (double-buffered), each buffer once however
-// many terms read it; split this tile's f32 rows and weights in VMEM into
-// the parts the terms read (lhs_parts, rhs_parts); then for every term,
-// latch its weights and push every row block of the chunk through every
-// MXU into its result slot. The epilogue pops the slots, fixes NaNs in the
+// many terms read it; then for every term, in an order that shares latches
+// (termOrder), latch its weights and push every row block of the chunk
+// through every MXU into its result slot. The parts of the f32 operands the
+// terms read (lhs_parts, rhs_parts) are split in VMEM: the LHS rows in the
+// first term's push loop, the next tile's weights in the last term's
+// (splitsLhsInPushes, splitsWeightsAhead), so the rounding shares bundles
+// with the pushes. The epilogue pops the slots, fixes NaNs in the
 // small-term group, adds the main group and the accumulator, and DMAs the
-// result blocks out.
-// docs/Compiler.md draws the loop nest.
+// result blocks out. docs/Compiler.md draws the loop nest.
 //
 // Why these tile sizes: a chunk of LHS row blocks fills the MXU result
 // buffer (the chip's slots of 8 rows, 128, halved when a NaN-fixed group
