@@ -27,6 +27,10 @@ class MxuOffload;
 /// When each MXU's parts can next be used.
 struct MxuTiming {
   uint64_t weightPortFree = 0, weightsReady = 0, inputFree = 0;
+  /// The VMEM rows the last weight load shifts in until weightsReady:
+  /// latchGroups groups of 8 rows, latchStride apart from latchBase.
+  int64_t latchBase = 0, latchStride = 0;
+  unsigned latchGroups = 0;
   /// When each result slot's last push has landed (the chip's slots).
   std::vector<uint64_t> slotReady;
 };

@@ -1,7 +1,8 @@
 //===- ChecksTest.cpp - The checks of docs/Simulator.md, "Checks" ---------===//
 //
 // DMA races (VMEM and HBM, DMA against DMA, the exact tiles of a strided
-// transfer) and reads of memory or registers nothing wrote.
+// transfer), writes to rows a weight load is shifting in, and reads of
+// memory or registers nothing wrote.
 //
 //===----------------------------------------------------------------------===//
 
@@ -57,6 +58,43 @@ TEST(DmaRaceTest, WaitingFirstIsFine) {
   EXPECT_FALSE(
       runToTrap({"s.li s1, 1 ; s.li s3, 8", "dma.ld 0, s0, s0, s1, s1",
                  "dma.ld 0, s3, s0, s1, s1", "dma.wait 0, 2", "halt"}));
+}
+
+TEST(WeightLoadRaceTest, StoreIntoRowsALatchIsShiftingIn) {
+  // MXU 2 shifts in rows 0..127 for 128 cycles; a store to row 64 right
+  // after would change weights the hardware has not taken yet.
+  std::optional<Trap> trap =
+      runToTrap({"s.li s1, 8", "mxu.ldw 2, s0, s1", "v.st v0, s0, 64, s1, 0x1",
+                 "halt"});
+  ASSERT_TRUE(trap);
+  EXPECT_EQ(trap->kind, Trap::Kind::WeightLoadRace);
+  EXPECT_EQ(trap->pc, 2);
+  EXPECT_NE(trap->reason.find("v.st writes VMEM row 64, which the weight "
+                              "load of MXU 2 is still shifting in until "
+                              "cycle "),
+            std::string::npos)
+      << trap->reason;
+}
+
+TEST(WeightLoadRaceTest, DmaIntoRowsALatchIsShiftingIn) {
+  std::optional<Trap> trap =
+      runToTrap({"s.li s1, 8 ; s.li s2, 1", "mxu.ldw 0, s0, s1",
+                 "dma.ld 0, s1, s0, s2, s2", "dma.wait 0, 1", "halt"});
+  ASSERT_TRUE(trap);
+  EXPECT_EQ(trap->kind, Trap::Kind::WeightLoadRace);
+  EXPECT_EQ(trap->pc, 2);
+}
+
+TEST(WeightLoadRaceTest, AfterAPushOrOutsideTheRowsIsFine) {
+  // A push waits for the weights, so a store after it is safe.
+  EXPECT_FALSE(runToTrap({"s.li s1, 8", "mxu.ldw 0, s0, s1",
+                          "mxu.push 0, v0, s0, 0", "v.st v0, s0, 64, s1, 0x1",
+                          "halt"}));
+  // Rows 128 on, and the gaps of a strided latch (rows 8..15 of stride 16),
+  // are not shifted in.
+  EXPECT_FALSE(runToTrap({"s.li s1, 16", "mxu.ldw 0, s0, s1",
+                          "v.st v0, s0, 8, s1, 0x1",
+                          "v.st v0, s0, 256, s1, 0x1", "halt"}));
 }
 
 TEST(DmaRaceTest, StridedTransfersConflictOnlyOnTheirTiles) {

@@ -44,6 +44,7 @@ inline constexpr uint64_t kTakenBranchPenalty = 1;
   X(Misaligned, "misaligned access")                                           \
   X(UninitializedRead, "uninitialized read")                                   \
   X(DmaRace, "DMA race")                                                       \
+  X(WeightLoadRace, "weight-load race")                                        \
   X(DmaDeadlock, "DMA deadlock")                                               \
   X(DmaOutstanding, "DMA outstanding at halt")                                 \
   X(CycleLimit, "cycle limit")                                                 \

@@ -160,9 +160,7 @@ int64_t InstructionSelector::address(Operation *op, Value offset,
 std::pair<int64_t, int64_t>
 InstructionSelector::vmemRow(Operation *op, Value offset, int64_t base) {
   auto fits = [](int64_t imm) {
-    constexpr isa::OperandKindInfo kImm =
-        isa::getOperandKindInfo(isa::OperandKind::Imm16);
-    return imm >= kImm.min() && imm <= kImm.max();
+    return isa::isValidOperand(isa::OperandKind::Imm16, imm);
   };
   if (std::optional<int64_t> constant = getConstantIntValue(offset))
     if (fits(*constant + base))

@@ -148,7 +148,9 @@ bool transfer(Core &core, const Instruction &inst, bool load) {
   InFlightDma dma{
       &inst,   core.state.pc, load,  vmemRow, vmemRow + count * kSublanes,
       hbmTile, stride,        count, 0};
-  if (!checkDmaAgainstDmas(core, dma))
+  if (!checkDmaAgainstDmas(core, dma) ||
+      (load && !checkWeightLoadRace(core, inst, dma.vmemFirst, dma.vmemEnd -
+                                                               dma.vmemFirst)))
     return false;
   if (!load &&
       !core.check(core.memory.checkVmemRowsWritten(vmemRow, count * kSublanes),

@@ -139,8 +139,35 @@ static bool loadWeights(Core &core, const isa::Instruction &inst,
   }
   MxuTiming &timing = core.mxuTiming[op[0]];
   timing.weightPortFree = timing.weightsReady = core.now + kMxuWeightLoadCycles;
+  timing.latchBase = base;
+  timing.latchStride = stride;
+  timing.latchGroups = kMxuDim / (kSublanes * rowsPerWord);
   core.busy(mxuWeightsBusyUnit(op[0]), name, core.now,
             core.now + kMxuWeightLoadCycles);
+  return true;
+}
+
+bool checkWeightLoadRace(Core &core, const isa::Instruction &inst,
+                         int64_t first, int64_t count) {
+  for (size_t mxu = 0; mxu < core.mxuTiming.size(); ++mxu) {
+    const MxuTiming &timing = core.mxuTiming[mxu];
+    if (core.now >= timing.weightsReady)
+      continue;
+    for (unsigned group = 0; group < timing.latchGroups; ++group) {
+      int64_t rows = timing.latchBase + int64_t(group) * timing.latchStride;
+      if (first >= rows + int64_t(kSublanes) || rows >= first + count)
+        continue;
+      return core.trap(
+          Trap::Kind::WeightLoadRace,
+          std::string(inst.info().mnemonic) + " writes VMEM row " +
+              std::to_string(std::max(first, rows)) +
+              ", which the weight load of MXU " + std::to_string(mxu) +
+              " is still shifting in until cycle " +
+              std::to_string(timing.weightsReady) +
+              "; write it after a push to that MXU (a push waits for the "
+              "weights) or into other rows");
+    }
+  }
   return true;
 }
 

@@ -47,6 +47,13 @@ IssueRuleFn getIssueRuleFn(isa::Unit unit);
 bool checkDmaRace(Core &core, const isa::Instruction &inst, int64_t first,
                   int64_t count, bool isWrite);
 
+/// Traps if `inst`, writing VMEM rows [first, first + count) at
+/// `core.now`, writes rows a weight load is still shifting in: the MXU
+/// takes its weights one row a cycle (docs/Simulator.md), so the hardware
+/// would latch some of the new values.
+bool checkWeightLoadRace(Core &core, const isa::Instruction &inst,
+                         int64_t first, int64_t count);
+
 } // namespace tpu::sim
 
 #endif // TPU_LIB_SIM_SEMANTICS_SEMANTICS_H

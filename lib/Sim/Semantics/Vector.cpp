@@ -83,7 +83,8 @@ bool moveRows(Core &core, const Instruction &inst, bool load) {
       continue;
     int64_t row = base + int64_t(s) * stride;
     if (!core.check(core.memory.checkVmemRows(row, 1), inst) ||
-        !checkDmaRace(core, inst, row, 1, !load))
+        !checkDmaRace(core, inst, row, 1, !load) ||
+        (!load && !checkWeightLoadRace(core, inst, row, 1)))
       return false;
     if (load) {
       if (!core.check(core.memory.checkVmemRowsWritten(row, 1), inst))

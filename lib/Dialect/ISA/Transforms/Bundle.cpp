@@ -33,7 +33,8 @@ namespace {
 /// the chain's other instructions. The chains are separate so that the
 /// vector loads and stores of one piece of work can move past the pushes of
 /// another: a push reads a vreg, not memory. A weight load reads VMEM and
-/// latches weights, so it is on both; so are nop and halt.
+/// latches weights, so it is on both; so is halt. (tpu-sim traps a write
+/// to rows a weight load is still shifting in, which this order allows.)
 enum Chain : unsigned { kMemoryChain = 1, kMxuChain = 2 };
 
 unsigned chainsOf(Opcode opcode) {

@@ -214,8 +214,9 @@ def TPULowerToMXU : Pass<"tpu-lower-to-mxu", "::mlir::func::FuncOp"> {
       result slots) and each group of 128-column blocks, one per MXU of the
       chip, the K tiles run in order: the next K tile's LHS column and
       weight blocks are DMAed into the other half of double-buffered VMEM
-      (each buffer once, however many terms read it; a group's last tile
-      prefetches the next group's first two), and the terms run, each
+      (each buffer once, however many terms read it; with an even number
+      of K tiles a group's last tile prefetches the next group's first
+      two), and the terms run, each
       group's in its own order, interleaved so that a term can reuse the
       weights the term before it latched: each latches its weights unless
       so, and the MXUs take every row block of the chunk, eight an

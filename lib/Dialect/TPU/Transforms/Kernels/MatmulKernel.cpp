@@ -36,6 +36,9 @@
 #include "tpu/ISA/ISA.h"
 #include "tpu/Support/TiledLayout.h"
 
+#include <functional>
+#include <limits>
+
 using namespace mlir;
 using namespace tpu;
 
@@ -62,7 +65,7 @@ int64_t blocksPerTile(Value lhs) {
 /// body(row, n) for the vregs [0, count) of a buffer, kUnroll at a time
 /// (forLoopUnrolled): the n vregs from row `row`.
 void forEachVregRow(KernelBuilder &b, Value count,
-                           function_ref<void(Value, int64_t)> body) {
+                    function_ref<void(Value, int64_t)> body) {
   b.forLoopUnrolled(count, kUnroll, [&](Value vreg, int64_t n) {
     body(b.mul(vreg, kTileRows), n);
   });
@@ -173,7 +176,7 @@ public:
   /// their own order (the order they accumulate in is part of the numerics,
   /// docs/Numerics.md), the groups interleaved so that as many terms as
   /// can latch the weights of the term before them, and the latch is
-  /// skipped (HIGH: hi.hi, lo.hi, hi.lo latches twice, not three times).
+  /// skipped (HIGH: lo.hi, hi.hi, hi.lo latches twice, not three times).
   /// Of the interleavings with the fewest latches, the first in the terms'
   /// own order.
   SmallVector<size_t> termOrder();
@@ -198,7 +201,9 @@ private:
     return (int64_t(lhsBuffers.size()) * lhsSlots(resident) +
             lhsParts.size()) *
                blocks * kTileRows +
-           (int64_t(rhsBuffers.size()) * 2 + rhsPartsRegions() * rhsParts.size()) * mxus *
+           (int64_t(rhsBuffers.size()) * 2 +
+            rhsPartsRegions() * rhsParts.size()) *
+               mxus *
                kWeightRows +
            mxus * perMxu;
   }
@@ -335,12 +340,12 @@ SmallVector<size_t> MatmulKernel::termOrder() {
   // Every interleaving of the small terms [0, nanFixed) and the main ones
   // [nanFixed, terms), each in order: at most 6 choose 1 for HIGHEST.
   std::function<void(size_t, size_t, int64_t)> extend =
-      [&](size_t small, size_t main, int64_t latches) {
-        if (latches >= bestLatches)
+      [&](size_t small, size_t main, int64_t count) {
+        if (count >= bestLatches)
           return;
         if (current.size() == terms) {
           best = current;
-          bestLatches = latches;
+          bestLatches = count;
           return;
         }
         for (bool fromSmall : {true, false}) {
@@ -351,7 +356,7 @@ SmallVector<size_t> MatmulKernel::termOrder() {
               !current.empty() && weightsOf(current.back()) == weightsOf(next);
           current.push_back(next);
           extend(fromSmall ? small + 1 : small, fromSmall ? main : main + 1,
-                 latches + (same ? 0 : 1));
+                 count + (same ? 0 : 1));
           current.pop_back();
         }
       };
@@ -385,7 +390,9 @@ LogicalResult MatmulKernel::plan() {
   int64_t slotLimit = std::min(rowBlocks, resultSlots / groups);
   // Splitting the next tile's weights in the last term's pushes needs a
   // block to push for each weight vreg; with fewer, it would only make the
-  // next tile's loads be waited for sooner.
+  // next tile's loads be waited for sooner. Decided on the slots' limit:
+  // the chunk fitChunk picks may be smaller (rarely: VMEM), and then the
+  // loop after the pushes splits the rest.
   splitsWeightsAhead =
       rhsParts.size() > 0 && terms > 1 && kTiles > 1 &&
       pushesUnrolled(order.back()) &&
@@ -641,8 +648,7 @@ void MatmulKernel::splitVregs(KernelBuilder &b, Value source, Value from,
   // Part 0 of a split into 2 or more is the guarded hi.
   size_t splitInto =
       size_t(std::max<int64_t>(2, *llvm::max_element(made) + 1));
-  // All loads first, so the bundler can overlap them with the rounding;
-  // one address per buffer, the others an immediate from it.
+  // All loads first, so the bundler can overlap them with the rounding.
   SmallVector<Value, kUnroll> vregs;
   for (int64_t i = 0; i < count; ++i)
     vregs.push_back(b.load(source, b.add(from, i * kTileRows)));
@@ -753,8 +759,9 @@ void MatmulKernel::buildPasses(KernelBuilder &b, size_t term, Value k,
   // (splitsWeightsAhead) into the other region: kUnroll vregs an iteration,
   // clamped to the last kUnroll, and after the loop those it did not
   // reach. The last tile has no next: it splits its own weights again,
-  // into the region the next group's first tile splits into anyway (the
-  // other half is being loaded with that tile).
+  // from its own half (with an even number of K tiles the other is being
+  // loaded with the next group's first tile) into a region nothing reads
+  // before it is split again.
   bool hostsWeightSplit = term == order.back() && splitsWeightsAhead;
   Value aheadSource, aheadRegion, lastAheadWeights;
   if (hostsWeightSplit) {
