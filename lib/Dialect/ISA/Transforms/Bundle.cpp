@@ -36,6 +36,7 @@ namespace {
 /// latches weights, so it is on both; so is halt. (tpu-sim traps a write
 /// to rows a weight load is still shifting in, which this order allows.)
 enum Chain : unsigned { kMemoryChain = 1, kMxuChain = 2 };
+constexpr unsigned kNumChains = 2;
 
 unsigned chainsOf(Opcode opcode) {
   switch (isa::getInfo(opcode).unit) {
@@ -145,7 +146,7 @@ struct BundlePass : public tpu::impl::TPUBundleBase<BundlePass> {
     // last write, and the last cycle that reads it.
     std::map<unsigned, size_t> ready, lastWrite, lastRead;
     // Per chain: the cycle of its last instruction.
-    size_t lastInChain[2] = {0, 0};
+    size_t lastInChain[kNumChains] = {};
     size_t latest = 0;
     auto place = [&](const Instruction &inst, size_t earliest) {
       size_t cycle = earliest;
@@ -173,7 +174,7 @@ struct BundlePass : public tpu::impl::TPUBundleBase<BundlePass> {
           earliest = std::max(earliest, lastRead[reg]);
       }
       unsigned chains = chainsOf(inst.opcode);
-      for (unsigned chain = 0; chain < 2; ++chain)
+      for (unsigned chain = 0; chain < kNumChains; ++chain)
         if (chains & (1u << chain))
           earliest = std::max(earliest, lastInChain[chain]);
       if (endsBlock(inst))
@@ -185,7 +186,7 @@ struct BundlePass : public tpu::impl::TPUBundleBase<BundlePass> {
         lastWrite[reg] = cycle;
         ready[reg] = cycle + inst.info().latency;
       }
-      for (unsigned chain = 0; chain < 2; ++chain)
+      for (unsigned chain = 0; chain < kNumChains; ++chain)
         if (chains & (1u << chain))
           lastInChain[chain] = cycle;
       latest = std::max(latest, cycle);

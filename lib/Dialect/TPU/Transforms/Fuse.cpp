@@ -322,25 +322,21 @@ FailureOr<ReduceOp> tpu::fuseIntoReductionPrologue(RewriterBase &rewriter,
 
 namespace {
 
-struct FuseReduction : public OpRewritePattern<ReduceOp> {
-  FuseReduction(MLIRContext *context, bool report)
-      : OpRewritePattern(context), report(report) {}
-  LogicalResult matchAndRewrite(ReduceOp op,
+/// The pattern that applies one of the fusions above, `fuse(rewriter, op,
+/// report)`, to each OpT.
+template <typename OpT, auto fuse>
+struct FusePattern : public OpRewritePattern<OpT> {
+  FusePattern(MLIRContext *context, bool report)
+      : OpRewritePattern<OpT>(context), report(report) {}
+  LogicalResult matchAndRewrite(OpT op,
                                 PatternRewriter &rewriter) const override {
-    return fuseIntoReductionPrologue(rewriter, op, report);
+    return failure(failed(fuse(rewriter, op, report)));
   }
   bool report;
 };
 
-struct FuseSplits : public OpRewritePattern<MatmulPassesOp> {
-  FuseSplits(MLIRContext *context, bool report)
-      : OpRewritePattern(context), report(report) {}
-  LogicalResult matchAndRewrite(MatmulPassesOp op,
-                                PatternRewriter &rewriter) const override {
-    return fuseSplitsIntoMatmul(rewriter, op, report);
-  }
-  bool report;
-};
+using FuseReduction = FusePattern<ReduceOp, fuseIntoReductionPrologue>;
+using FuseSplits = FusePattern<MatmulPassesOp, fuseSplitsIntoMatmul>;
 
 struct FuseElementwise : public OpRewritePattern<ElementwiseOp> {
   FuseElementwise(MLIRContext *context, bool report)

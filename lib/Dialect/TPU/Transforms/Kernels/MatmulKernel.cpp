@@ -241,11 +241,14 @@ private:
   void buildKLoop(KernelBuilder &b, Value row0, Value col0, Value blocks);
   /// Waits for the DMAs of a K tile's LHS and RHS buffers.
   void waitForTile(KernelBuilder &b);
-  /// Makes the split parts the terms read of K tile `k` (in `half`), in
-  /// VMEM: the LHS's unless the first term's push loop makes them
-  /// (splitsLhsInPushes), and the weights' if `weights`.
-  void splitOperands(KernelBuilder &b, Value k, Value half, Value blocks,
-                     bool weights);
+  /// The split parts the terms read of K tile `k` (in `half`), each in a
+  /// loop of its own: the chunk's LHS row blocks (when the first term's
+  /// push loop does not split them, splitsLhsInPushes), and the weight
+  /// blocks of the MXUs with a column block (the others hold an earlier
+  /// group's, whose results are never popped), into the parts' region
+  /// `region`.
+  void splitLhs(KernelBuilder &b, Value k, Value half, Value blocks);
+  void splitWeights(KernelBuilder &b, Value half, Value region);
   /// splitVregs of `count` weight vregs from row `row` of every MXU's
   /// block in `half`, of every RHS buffer a term reads parts of, into the
   /// parts' region `region`.
@@ -619,14 +622,13 @@ void MatmulKernel::buildKLoop(KernelBuilder &b, Value row0, Value col0,
     if (splitsWeightsAhead) {
       b.ifThen(isFirstTile, [&] {
         waitForTile(b);
-        forEachVregRow(b, weightVregs, [&](Value row, int64_t n) {
-          splitWeightRows(b, half, half, row, n);
-        });
+        splitWeights(b, half, half);
       });
-      splitOperands(b, k, half, blocks, /*weights=*/false);
+      splitLhs(b, k, half, blocks);
     } else {
       waitForTile(b);
-      splitOperands(b, k, half, blocks, /*weights=*/true);
+      splitLhs(b, k, half, blocks);
+      splitWeights(b, half, zero);
     }
     for (auto [term, latch] : llvm::zip(order, latches))
       buildPasses(b, term, k, half, isFirstTile, blocks, latch);
@@ -688,18 +690,19 @@ void MatmulKernel::splitWeightRows(KernelBuilder &b, Value half,
                  mxus * kWeightRows);
 }
 
-/// The LHS chunk's row blocks, and the weight blocks of the MXUs with a
-/// column block (the others hold an earlier group's, whose results are
-/// never popped), each split once into every part the terms read of it.
-void MatmulKernel::splitOperands(KernelBuilder &b, Value k, Value half,
-                                 Value blocks, bool weights) {
+void MatmulKernel::splitLhs(KernelBuilder &b, Value k, Value half,
+                            Value blocks) {
   if (lhsParts.size() && !splitsLhsInPushes)
     forEachVregRow(b, blocks, [&](Value row, int64_t n) {
       splitLhsRows(b, k, half, row, n);
     });
-  if (rhsParts.size() && weights)
+}
+
+void MatmulKernel::splitWeights(KernelBuilder &b, Value half,
+                                Value region) {
+  if (rhsParts.size())
     forEachVregRow(b, weightVregs, [&](Value row, int64_t n) {
-      splitWeightRows(b, half, zero, row, n);
+      splitWeightRows(b, half, region, row, n);
     });
 }
 
