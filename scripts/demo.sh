@@ -46,10 +46,12 @@ echo "== result check against the CPU (upstream MLIR, f32)"
 "$bin/tpu-ref" check-bound "$out/c.npy" "$out/cpu.npy" "$out/a.npy" \
   "$out/b.npy" --precision=highest
 
-# Compiles examples/NAME.mlir at HIGHEST for v4, runs it in the simulator
-# on DIR's inputs (named after DIR in argument order), prints where the
-# cycles went, and checks the result against the CPU within ATOL and bit
-# for bit against the reference model applied op by op.
+# Compiles examples/NAME.mlir at HIGHEST for v4 (with its source locations,
+# so the binary names its linalg ops), runs it in the simulator on DIR's
+# inputs (named after DIR in argument order), prints where the cycles went,
+# by unit and by source op (--profile), and checks the result against the
+# CPU within ATOL and bit for bit against the reference model applied op
+# by op.
 #   runExample NAME ATOL DIR INPUT...
 runExample() {
   local name=$1 atol=$2 dir=$3
@@ -57,9 +59,11 @@ runExample() {
   local inputs=()
   for input in "$@"; do inputs+=(--input "$dir/$input.npy"); done
   "$bin/tpu-opt" "examples/$name.mlir" \
-    --tpu-compile="chip=v4 default-precision=highest" -o "$dir/$name.isa.mlir"
+    --tpu-compile="chip=v4 default-precision=highest" -mlir-print-debuginfo \
+    -o "$dir/$name.isa.mlir"
   "$bin/tpu-translate" --export-tpu-bin "$dir/$name.isa.mlir" -o "$dir/$name.tpu"
-  "$bin/tpu-sim" "$dir/$name.tpu" "${inputs[@]}" --output "$dir/tpu.npy"
+  "$bin/tpu-sim" "$dir/$name.tpu" "${inputs[@]}" --output "$dir/tpu.npy" \
+    --profile
   echo "== result check against the CPU (upstream MLIR, f32), within $atol:"
   echo "   HIGHEST is f32-accurate (docs/Testing.md)"
   "$bin/tpu-cpu-run" "examples/$name.mlir" "${inputs[@]}" --output "$dir/cpu.npy"

@@ -4,6 +4,8 @@
 
 #include <array>
 #include <cstring>
+#include <map>
+#include <set>
 
 namespace tpu::isa {
 
@@ -124,6 +126,98 @@ private:
   size_t offset;
 };
 
+/// The debug section in its one form: the locations instructions name,
+/// each once, in the order they first name them, then each instruction's
+/// index into that list; nothing but two zero counts when none names one.
+void putDebugSection(Writer &out, const Program &program) {
+  std::map<SourceLocation, uint32_t> renumbered;
+  std::vector<const SourceLocation *> used;
+  std::vector<uint32_t> sources;
+  for (const Bundle &bundle : program.bundles)
+    for (const Instruction &inst : bundle.instructions) {
+      // An index past the list (which verifyProgram rejects) is written
+      // as none rather than read past it.
+      if (inst.source >= program.sourceLocations.size()) {
+        sources.push_back(kNoSource);
+        continue;
+      }
+      const SourceLocation &location = program.sourceLocations[inst.source];
+      auto [it, inserted] = renumbered.emplace(location, uint32_t(used.size()));
+      if (inserted)
+        used.push_back(&location);
+      sources.push_back(it->second);
+    }
+  out.put<uint32_t>(uint32_t(used.size()));
+  for (const SourceLocation *location : used) {
+    out.putString(location->opName);
+    out.putString(location->file);
+    out.put<uint32_t>(location->line);
+    out.put<uint32_t>(location->column);
+  }
+  if (used.empty())
+    sources.clear();
+  out.put<uint32_t>(uint32_t(sources.size()));
+  for (uint32_t source : sources)
+    out.put<uint32_t>(source);
+}
+
+/// Reads what putDebugSection writes into `program`, whose bundles are
+/// decoded; refuses any other form, so that what loads re-encodes to the
+/// same bytes.
+std::string getDebugSection(Reader &in, Program &program) {
+  uint32_t numLocations = in.getCount("the source location count", 16);
+  std::set<SourceLocation> seen;
+  for (uint32_t i = 0; i < numLocations && !in.failed(); ++i) {
+    SourceLocation location;
+    location.opName = in.getString("a source op name");
+    location.file = in.getString("a source file name");
+    location.line = in.get<uint32_t>("a source line");
+    location.column = in.get<uint32_t>("a source column");
+    if (!in.failed() && location.opName.empty())
+      return "corrupt debug section: source location " + std::to_string(i) +
+             " names no op";
+    if (!in.failed() && !seen.insert(location).second)
+      return "corrupt debug section: source location " + std::to_string(i) +
+             " (" + location.describe() + ") is listed twice";
+    program.sourceLocations.push_back(std::move(location));
+  }
+  size_t numInstructions = 0;
+  for (const Bundle &bundle : program.bundles)
+    numInstructions += bundle.instructions.size();
+  uint32_t numSources = in.getCount("the instruction source count", 4);
+  if (in.failed())
+    return in.error;
+  if (numSources != (numLocations ? numInstructions : 0))
+    return "corrupt debug section: " + std::to_string(numSources) +
+           " instruction sources for " + std::to_string(numInstructions) +
+           " instructions and " + std::to_string(numLocations) +
+           " source locations (want one per instruction, or none and no "
+           "locations)";
+  if (numSources == 0)
+    return {};
+  uint32_t nextNew = 0;
+  size_t index = 0;
+  for (Bundle &bundle : program.bundles)
+    for (Instruction &inst : bundle.instructions) {
+      uint32_t source = in.get<uint32_t>("an instruction source");
+      if (in.failed())
+        return in.error;
+      if (source != kNoSource && source > nextNew)
+        return "corrupt debug section: instruction " + std::to_string(index) +
+               " names source location " + std::to_string(source) +
+               " before any names " + std::to_string(nextNew) +
+               " (the list is in the order instructions first name them)";
+      if (source == nextNew)
+        ++nextNew;
+      inst.source = source;
+      ++index;
+    }
+  if (nextNew != numLocations)
+    return "corrupt debug section: no instruction names source location " +
+           std::to_string(nextNew) + " of " + std::to_string(numLocations);
+  return {};
+}
+
 } // namespace
 
 std::vector<uint8_t> writeBinary(const Program &program) {
@@ -148,6 +242,7 @@ std::vector<uint8_t> writeBinary(const Program &program) {
   payload.put<uint32_t>(uint32_t(code.size()));
   for (uint64_t word : code)
     payload.put<uint64_t>(word);
+  putDebugSection(payload, program);
 
   Writer file;
   file.bytes.insert(file.bytes.end(), kBinaryMagic, kBinaryMagic + 8);
@@ -173,9 +268,12 @@ absl::StatusOr<Program> readBinary(const std::vector<uint8_t> &bytes) {
   }
   Reader header(bytes, 8);
   uint32_t version = header.get<uint32_t>("the format version");
-  if (!header.failed() && version != kBinaryVersion) {
+  if (!header.failed() && version != kBinaryVersion &&
+      version != kBinaryVersionWithoutDebug) {
     return fail("unsupported binary format version " + std::to_string(version) +
-                "; this tool reads version " + std::to_string(kBinaryVersion) +
+                "; this tool reads versions " +
+                std::to_string(kBinaryVersionWithoutDebug) + " and " +
+                std::to_string(kBinaryVersion) +
                 " (rebuild the binary with this tpu-translate)");
   }
   uint32_t chip = header.get<uint32_t>("the chip");
@@ -233,14 +331,18 @@ absl::StatusOr<Program> readBinary(const std::vector<uint8_t> &bytes) {
   if (in.failed()) {
     return fail(in.error);
   }
-  if (in.remaining() != 0) {
-    return fail("corrupt: " + std::to_string(in.remaining()) +
-                " bytes follow the code");
-  }
   absl::StatusOr<std::vector<Bundle>> bundles = decodeBundles(code);
   if (!bundles.ok())
     return fail("invalid code: " + std::string(bundles.status().message()));
   program.bundles = *std::move(bundles);
+  if (version == kBinaryVersion)
+    if (std::string error = getDebugSection(in, program); !error.empty())
+      return fail(error);
+  if (in.remaining() != 0) {
+    return fail("corrupt: " + std::to_string(in.remaining()) +
+                " bytes follow the " +
+                (version == kBinaryVersion ? "debug section" : "code"));
+  }
   if (absl::Status status = verifyProgram(program); !status.ok())
     return fail("invalid program: " + std::string(status.message()));
   return program;

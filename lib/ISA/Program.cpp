@@ -111,8 +111,30 @@ absl::Status verifyBundleInProgram(const Bundle &bundle, ChipKind chip,
   return absl::OkStatus();
 }
 
+std::string SourceLocation::describe() const {
+  std::string text = opName;
+  if (!file.empty())
+    absl::StrAppend(&text, text.empty() ? "" : " ", file, ":", line, ":",
+                    column);
+  return text.empty() ? "(unknown)" : text;
+}
+
+absl::Status verifySources(const Program &program) {
+  size_t numSources = program.sourceLocations.size();
+  for (size_t b = 0; b < program.bundles.size(); ++b)
+    for (const Instruction &inst : program.bundles[b].instructions)
+      if (inst.source != kNoSource && inst.source >= numSources)
+        return absl::InvalidArgumentError(absl::StrCat(
+            "bundle ", b, ": ", inst.info().mnemonic, " names source ",
+            inst.source, ", but the program has ", numSources,
+            " source locations"));
+  return absl::OkStatus();
+}
+
 absl::Status verifyProgram(const Program &program) {
   if (absl::Status status = verifySignature(program); !status.ok())
+    return status;
+  if (absl::Status status = verifySources(program); !status.ok())
     return status;
   for (size_t b = 0; b < program.bundles.size(); ++b)
     if (absl::Status status = verifyBundleInProgram(

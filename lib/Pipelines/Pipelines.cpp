@@ -16,6 +16,9 @@ using namespace mlir;
 
 void tpu::buildCompilePipeline(OpPassManager &pm,
                                const CompileOptions &options) {
+  // Each source op's name goes into its location first, so that what it
+  // lowers to can be profiled by it (tpu-sim --profile).
+  pm.addPass(createTPUNameLocations());
   pm.addPass(createTPUAttachChip({options.chip}));
   // A program's own functions (a layer norm called twice) become part of
   // the entry, which is what the TPU runs. Nothing is simplified on the
@@ -47,7 +50,7 @@ void tpu::registerCompilePipeline() {
   PassPipelineRegistration<CompileOptions>(
       "tpu-compile",
       "Compile linalg/tpu on tensors to a bundled tpu_isa.program: "
-      "tpu-attach-chip, inline, tpu-convert-linalg, "
+      "tpu-name-locations, tpu-attach-chip, inline, tpu-convert-linalg, "
       "tpu-pad-to-tiles, tpu-expand-precision, tpu-fuse, tpu-bufferize, "
       "tpu-lower-to-mxu, tpu-canonicalize, cse, tpu-plan-memory, "
       "tpu-lower-to-isa, tpu-bundle",

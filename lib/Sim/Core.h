@@ -157,14 +157,26 @@ public:
   std::vector<MxuTiming> mxuTiming;
   DmaEngine dma;
 
-  /// `name` kept busy unit `unit` over cycles [begin, end).
+  /// `name` kept busy unit `unit` over cycles [begin, end), for the
+  /// instruction whose source is currentSource.
   void busy(unsigned unit, const char *name, uint64_t begin, uint64_t end) {
     unitBusy[unit] += end - begin;
+    sourceBusy[currentSource][unit] += end - begin;
     if (trace)
-      trace->add(busyUnitNames[unit], name, begin, end);
+      trace->add(busyUnitNames[unit], name, begin, end, currentSource);
   }
   std::vector<std::string> busyUnitNames;
   std::vector<uint64_t> unitBusy;
+
+  //===--------------------------------------------------------------------===//
+  // The profile (tpu-sim --profile): counters per source op, indexed by an
+  // instruction's source, instructions without one at the end.
+  //===--------------------------------------------------------------------===//
+
+  /// The source of the instruction being executed.
+  uint32_t currentSource = 0;
+  /// Busy cycles per source and BusyUnit.
+  std::vector<std::vector<uint64_t>> sourceBusy;
 
 private:
   std::vector<std::pair<int64_t, uint32_t>> scalarWrites;

@@ -71,6 +71,8 @@ Core::Core(const Program &program, const ChipInfo &chip, ArchState &state,
     busyUnitNames.push_back("mxu" + std::to_string(m) + ".weights");
   }
   unitBusy.assign(busyUnitNames.size(), 0);
+  sourceBusy.assign(program.sourceLocations.size() + 1,
+                    std::vector<uint64_t>(busyUnitNames.size(), 0));
 }
 
 void Core::retireWrites() {
@@ -122,6 +124,9 @@ struct DecodedInstruction {
   Unit unit;
   /// Which copy of the unit: the MXU for the Mxu unit, else 0.
   unsigned unitInstance;
+  /// Its source op's profile counters: its source, or one past the
+  /// program's sources when it has none.
+  uint32_t source;
   unsigned latency;
   unsigned issueInterval;
   /// Registers it reads or writes, in operand order (the scoreboard waits
@@ -140,12 +145,16 @@ decodeProgram(const Program &program) {
     std::vector<DecodedInstruction> &decoded = bundles.emplace_back();
     for (const Instruction &inst : bundle.instructions) {
       const InstInfo &info = inst.info();
+      uint32_t source = inst.source == kNoSource
+                            ? uint32_t(program.sourceLocations.size())
+                            : inst.source;
       DecodedInstruction entry{&inst,
                                getExecuteFn(inst.opcode),
                                getIssueRuleFn(info.unit),
                                info.slot,
                                info.unit,
                                0,
+                               source,
                                info.latency,
                                info.issueInterval,
                                {},
@@ -179,9 +188,10 @@ class StepLoop {
 public:
   StepLoop(const Program &program, const ChipInfo &chip, ArchState &state,
            Memory &memory, Stats &stats, Trace *trace, uint64_t maxCycles,
-           HbmShare hbmShare, MxuOffload *offload)
+           HbmShare hbmShare, MxuOffload *offload, bool profile)
       : core(program, chip, state, memory, stats, trace, hbmShare),
-        bundles(decodeProgram(program)), maxCycles(maxCycles) {
+        bundles(decodeProgram(program)), maxCycles(maxCycles),
+        profile(profile), sourceCounters(program.sourceLocations.size() + 1) {
     core.offload = offload;
     for (auto &free : unitFree)
       free.assign(kMaxMxus, 0);
@@ -190,8 +200,11 @@ public:
   std::optional<Trap> run();
 
 private:
+  /// The cycle `bundle` can issue in; `cause` and `culprit` say why and for
+  /// which instruction it waits, if it does.
   uint64_t issueCycle(const std::vector<DecodedInstruction> &bundle,
-                      std::optional<StallCause> &cause) const;
+                      std::optional<StallCause> &cause,
+                      const DecodedInstruction *&culprit) const;
   /// Under UninitializedReads::Trap: traps if the bundle reads a vector
   /// register nothing has written.
   bool checkVectorReads(const std::vector<DecodedInstruction> &bundle);
@@ -200,6 +213,8 @@ private:
   Core core;
   std::vector<std::vector<DecodedInstruction>> bundles;
   uint64_t maxCycles;
+  /// Whether to fill Stats::profile (SimulatorOptions::profile).
+  bool profile;
   /// The earliest cycle the next bundle may issue.
   uint64_t nextFetch = 0;
   /// When each register's last write becomes readable.
@@ -209,19 +224,32 @@ private:
   std::array<uint64_t, kNumStallCauses> stalls{};
   /// Instructions issued, by opcode.
   std::array<uint64_t, 256> issuedByOpcode{};
+  /// The profile's counters per source (DecodedInstruction::source).
+  struct SourceCounters {
+    uint64_t cycles = 0, instructions = 0;
+    std::array<uint64_t, kNumStallCauses> stalls{};
+  };
+  std::vector<SourceCounters> sourceCounters;
+
+  /// Stats::profile from the counters.
+  void fillProfile();
 };
 
 uint64_t StepLoop::issueCycle(const std::vector<DecodedInstruction> &bundle,
-                              std::optional<StallCause> &cause) const {
+                              std::optional<StallCause> &cause,
+                              const DecodedInstruction *&culprit) const {
   uint64_t cycle = nextFetch;
   cause.reset();
+  const DecodedInstruction *current = nullptr;
   auto need = [&](uint64_t ready, StallCause why) {
     if (ready > cycle) {
       cycle = ready;
       cause = why;
+      culprit = current;
     }
   };
   for (const DecodedInstruction &inst : bundle) {
+    current = &inst;
     for (unsigned reg : inst.touched)
       need(regReady[reg], reg < kNumScalarRegisters
                               ? StallCause::ScalarDependency
@@ -247,7 +275,9 @@ bool StepLoop::checkVectorReads(const std::vector<DecodedInstruction> &bundle) {
 
 void StepLoop::retire(const std::vector<DecodedInstruction> &bundle) {
   core.retireWrites();
-  bool scalarBusy = false, vectorBusy = false;
+  // The scalar unit's and the VPU's cycle go to the first instruction that
+  // used them.
+  const DecodedInstruction *scalarUser = nullptr, *vectorUser = nullptr;
   for (const DecodedInstruction &inst : bundle) {
     for (unsigned reg : inst.written) {
       regReady[reg] = core.now + inst.latency;
@@ -256,13 +286,46 @@ void StepLoop::retire(const std::vector<DecodedInstruction> &bundle) {
     }
     unitFree[unsigned(inst.unit)][inst.unitInstance] =
         core.now + inst.issueInterval;
-    scalarBusy |= inst.slot == Slot::Scalar;
-    vectorBusy |= inst.slot == Slot::Vector || inst.slot == Slot::VectorMem;
+    if (!scalarUser && inst.slot == Slot::Scalar)
+      scalarUser = &inst;
+    if (!vectorUser &&
+        (inst.slot == Slot::Vector || inst.slot == Slot::VectorMem))
+      vectorUser = &inst;
   }
-  if (scalarBusy)
+  if (scalarUser) {
+    core.currentSource = scalarUser->source;
     core.busy(kScalarBusy, "scalar", core.now, core.now + 1);
-  if (vectorBusy)
+  }
+  if (vectorUser) {
+    core.currentSource = vectorUser->source;
     core.busy(kVpuBusy, "vpu", core.now, core.now + 1);
+  }
+}
+
+void StepLoop::fillProfile() {
+  const Program &program = core.program;
+  for (size_t s = 0; s < sourceCounters.size(); ++s) {
+    const SourceCounters &counters = sourceCounters[s];
+    if (counters.instructions == 0 && counters.cycles == 0)
+      continue;
+    SourceProfile entry;
+    entry.source = s < program.sourceLocations.size()
+                       ? program.sourceLocations[s].describe()
+                       : kNoSourceOp;
+    entry.cycles = counters.cycles;
+    entry.instructions = counters.instructions;
+    entry.stallCycles = counters.stalls;
+    const std::vector<uint64_t> &busy = core.sourceBusy[s];
+    entry.vpuBusy = busy[kVpuBusy];
+    entry.dmaBusy = busy[kDmaBusy];
+    for (unsigned m = 0; m < core.chip.mxusPerCore; ++m)
+      entry.mxuBusy += busy[mxuBusyUnit(m)];
+    core.stats.profile.push_back(std::move(entry));
+  }
+  std::stable_sort(core.stats.profile.begin(), core.stats.profile.end(),
+                   [](const SourceProfile &a, const SourceProfile &b) {
+                     return a.cycles > b.cycles;
+                   });
 }
 
 std::optional<Trap> StepLoop::run() {
@@ -287,7 +350,8 @@ std::optional<Trap> StepLoop::run() {
     }
     const std::vector<DecodedInstruction> &bundle = bundles[state.pc];
     std::optional<StallCause> cause;
-    core.now = issueCycle(bundle, cause);
+    const DecodedInstruction *culprit = nullptr;
+    core.now = issueCycle(bundle, cause, culprit);
     if (core.now >= maxCycles) {
       core.trap(Trap::Kind::CycleLimit,
                 "the run reached --max-cycles=" + std::to_string(maxCycles) +
@@ -295,10 +359,14 @@ std::optional<Trap> StepLoop::run() {
       break;
     }
     if (cause) {
-      stalls[unsigned(*cause)] += core.now - nextFetch;
+      uint64_t stall = core.now - nextFetch;
+      stalls[unsigned(*cause)] += stall;
+      SourceCounters &counters = sourceCounters[culprit->source];
+      counters.stalls[unsigned(*cause)] += stall;
+      counters.cycles += stall;
       if (core.trace)
         core.trace->add("stall", getStallCauseName(*cause), nextFetch,
-                        core.now);
+                        core.now, culprit->source);
     }
     std::vector<InFlightDma> &inFlight = core.dma.inFlight;
     while (!inFlight.empty() && inFlight.front().completion <= core.now)
@@ -310,20 +378,33 @@ std::optional<Trap> StepLoop::run() {
         !checkVectorReads(bundle))
       break;
     bool ok = true;
-    for (const DecodedInstruction &inst : bundle)
+    for (const DecodedInstruction &inst : bundle) {
+      core.currentSource = inst.source;
       if (!(ok = inst.execute(core, *inst.inst)))
         break;
+    }
     if (!ok)
       break;
     retire(bundle);
     ++stats.bundles;
     stats.instructions += bundle.size();
-    for (const DecodedInstruction &inst : bundle)
+    for (const DecodedInstruction &inst : bundle) {
       ++issuedByOpcode[unsigned(inst.inst->opcode)];
+      ++sourceCounters[inst.source].instructions;
+    }
+    ++sourceCounters[bundle.front().source].cycles;
+    if (core.trace)
+      core.trace->addSourceOp(bundle.front().source, core.now, core.now + 1);
     nextFetch = core.now + 1;
     if (core.branchTaken) {
       nextFetch += kTakenBranchPenalty;
       stalls[unsigned(StallCause::Branch)] += kTakenBranchPenalty;
+      for (const DecodedInstruction &inst : bundle)
+        if (inst.inst->info().isControlFlow()) {
+          SourceCounters &counters = sourceCounters[inst.source];
+          counters.stalls[unsigned(StallCause::Branch)] += kTakenBranchPenalty;
+          counters.cycles += kTakenBranchPenalty;
+        }
     }
     state.pc = core.nextPc;
   }
@@ -338,6 +419,8 @@ std::optional<Trap> StepLoop::run() {
       stats.instructionMix[info.mnemonic] = count;
   for (size_t unit = 0; unit < core.busyUnitNames.size(); ++unit)
     stats.unitBusyCycles[core.busyUnitNames[unit]] = core.unitBusy[unit];
+  if (profile)
+    fillProfile();
   stats.vmemPeakBytes = core.memory.getVmemHighWaterBytes();
   stats.hbmResidentBytes = core.memory.getHbmResidentBytes();
   // The host's time includes the offloaded passes still queued at the end.
@@ -359,8 +442,17 @@ Simulator::Simulator(const Program &program, SimulatorOptions options)
     : program(program), chip(getChipInfo(program.chip)), options(options),
       memory(chip, options.uninitialized),
       state(chip.mxusPerCore, chip.mxuResultSlots) {
-  if (options.trace)
+  if (options.trace) {
     trace = std::make_unique<Trace>(chip.clockHz);
+    // Only a program with debug information has source ops to name.
+    if (!program.sourceLocations.empty()) {
+      std::vector<std::string> names;
+      for (const SourceLocation &source : program.sourceLocations)
+        names.push_back(source.describe());
+      names.push_back(kNoSourceOp);
+      trace->setSourceNames(std::move(names));
+    }
+  }
   if (options.uninitialized == UninitializedReads::NaN)
     for (VReg &vreg : state.vregs)
       vreg.fill(kPoisonWord);
@@ -399,7 +491,8 @@ std::optional<Trap> Simulator::run() {
   }
   stats.hostThreads = offload ? 2 : 1;
   StepLoop loop(program, chip, state, memory, stats, trace.get(),
-                options.maxCycles, options.hbmShare, offload.get());
+                options.maxCycles, options.hbmShare, offload.get(),
+                options.profile);
   return loop.run();
 }
 

@@ -2,6 +2,8 @@
 
 #include "tpu/Sim/Stats.h"
 
+#include "Json.h"
+
 #include <cstdio>
 
 namespace tpu::sim {
@@ -15,6 +17,13 @@ const char *getStallCauseName(StallCause cause) {
 #undef TPU_STALL_CAUSE_NAME
   }
   return "?";
+}
+
+uint64_t SourceProfile::totalStallCycles() const {
+  uint64_t total = 0;
+  for (uint64_t stall : stallCycles)
+    total += stall;
+  return total;
 }
 
 std::string Stats::checkUsefulMacs() const {
@@ -124,7 +133,25 @@ std::string Stats::toJson() const {
   field("vmem_peak_bytes", std::to_string(vmemPeakBytes));
   field("host_seconds", number(hostSeconds));
   field("host_threads", std::to_string(hostThreads));
-  field("host_cycles_per_s", number(hostCyclesPerSecond()), true);
+  field("host_cycles_per_s", number(hostCyclesPerSecond()), profile.empty());
+  if (!profile.empty()) {
+    std::string list = "[";
+    for (size_t i = 0; i < profile.size(); ++i) {
+      const SourceProfile &entry = profile[i];
+      std::map<std::string, uint64_t> stalls;
+      for (unsigned c = 0; c < kNumStallCauses; ++c)
+        stalls[getStallCauseName(StallCause(c))] = entry.stallCycles[c];
+      list += std::string(i ? ",\n" : "\n") + "    {\"source\": \"" +
+              jsonEscape(entry.source) + "\", \"cycles\": " +
+              std::to_string(entry.cycles) + ", \"instructions\": " +
+              std::to_string(entry.instructions) + ", \"mxu_busy_cycles\": " +
+              std::to_string(entry.mxuBusy) + ", \"vpu_busy_cycles\": " +
+              std::to_string(entry.vpuBusy) + ", \"dma_busy_cycles\": " +
+              std::to_string(entry.dmaBusy) +
+              ",\n     \"stall_cycles\": " + object(stalls, "    ") + "}";
+    }
+    field("profile", list + "\n  ]", true);
+  }
   return text + "}\n";
 }
 
@@ -165,6 +192,34 @@ std::string Stats::toTable() const {
   row("host time", number(hostSeconds), "s");
   row("host threads", std::to_string(hostThreads));
   row("host speed", number(hostCyclesPerSecond()), "cycles/s");
+  return text;
+}
+
+
+std::string Stats::profileTable() const {
+  std::string text = "tpu-sim: cycles by source op (docs/Simulator.md, "
+                     "\"Profile\")\n";
+  char line[256];
+  std::snprintf(line, sizeof(line), "  %10s %6s %10s  %-18s %10s %10s %10s  %s\n",
+                "cycles", "%", "stalls", "most stalled on", "mxu busy",
+                "vpu busy", "dma busy", "source op");
+  text += line;
+  for (const SourceProfile &entry : profile) {
+    unsigned worst = 0;
+    for (unsigned c = 1; c < kNumStallCauses; ++c)
+      if (entry.stallCycles[c] > entry.stallCycles[worst])
+        worst = c;
+    uint64_t stalls = entry.totalStallCycles();
+    std::snprintf(
+        line, sizeof(line), "  %10llu %6.1f %10llu  %-18s %10llu %10llu %10llu  ",
+        (unsigned long long)entry.cycles,
+        cycles ? 100.0 * double(entry.cycles) / double(cycles) : 0.0,
+        (unsigned long long)stalls,
+        stalls ? getStallCauseName(StallCause(worst)) : "-",
+        (unsigned long long)entry.mxuBusy, (unsigned long long)entry.vpuBusy,
+        (unsigned long long)entry.dmaBusy);
+    text += line + entry.source + "\n";
+  }
   return text;
 }
 

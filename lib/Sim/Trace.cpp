@@ -2,12 +2,27 @@
 
 #include "tpu/Sim/Trace.h"
 
+#include "Json.h"
+
+#include "absl/strings/str_format.h"
+
 #include <cstdio>
 
 namespace tpu::sim {
 
+const std::string *
+Trace::getSourceName(std::optional<uint32_t> source) const {
+  return source && *source < sourceNames.size() ? &sourceNames[*source]
+                                                : nullptr;
+}
+
+void Trace::addSourceOp(uint32_t source, uint64_t begin, uint64_t end) {
+  if (const std::string *name = getSourceName(source))
+    add("source op", *name, begin, end, source);
+}
+
 void Trace::add(const std::string &unit, const std::string &name,
-                uint64_t begin, uint64_t end) {
+                uint64_t begin, uint64_t end, std::optional<uint32_t> source) {
   if (end <= begin)
     return;
   auto [it, inserted] = tracks.emplace(unit, int(tracks.size()));
@@ -15,7 +30,8 @@ void Trace::add(const std::string &unit, const std::string &name,
   auto last = lastOfTrack.find(track);
   if (last != lastOfTrack.end()) {
     Event &previous = events[last->second];
-    if (previous.name == name && previous.end >= begin) {
+    if (previous.name == name && previous.source == source &&
+        previous.end >= begin) {
       previous.end = std::max(previous.end, end);
       return;
     }
@@ -24,7 +40,7 @@ void Trace::add(const std::string &unit, const std::string &name,
     ++dropped;
     return;
   }
-  events.push_back({track, name, begin, end});
+  events.push_back({track, name, begin, end, source});
   lastOfTrack[track] = events.size() - 1;
 }
 
@@ -45,16 +61,18 @@ std::string Trace::toJson() const {
   }
   double microsPerCycle = 1e6 / double(clockHz);
   for (const Event &event : events) {
-    std::snprintf(line, sizeof(line),
-                  "{\"ph\": \"X\", \"name\": \"%s\", \"pid\": 0, \"tid\": %d, "
-                  "\"ts\": %.6f, \"dur\": %.6f, \"args\": {\"cycle\": %llu, "
-                  "\"cycles\": %llu}}",
-                  event.name.c_str(), event.track,
-                  double(event.begin) * microsPerCycle,
-                  double(event.end - event.begin) * microsPerCycle,
-                  (unsigned long long)event.begin,
-                  (unsigned long long)(event.end - event.begin));
-    emit(line);
+    // Event names hold source ops' file names, of any length.
+    std::string text = absl::StrFormat(
+        "{\"ph\": \"X\", \"name\": \"%s\", \"pid\": 0, \"tid\": %d, "
+        "\"ts\": %.6f, \"dur\": %.6f, \"args\": {\"cycle\": %d, "
+        "\"cycles\": %d",
+        jsonEscape(event.name), event.track,
+        double(event.begin) * microsPerCycle,
+        double(event.end - event.begin) * microsPerCycle, event.begin,
+        event.end - event.begin);
+    if (const std::string *source = getSourceName(event.source))
+      text += ", \"source\": \"" + jsonEscape(*source) + "\"";
+    emit(text + "}}");
   }
   if (dropped) {
     std::snprintf(line, sizeof(line),

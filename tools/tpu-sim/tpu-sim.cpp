@@ -47,6 +47,10 @@ ABSL_FLAG(std::string, hbm_bandwidth, "core",
           "the simulated core's HBM bandwidth: core (its share with both "
           "cores busy, half the chip's) or chip (the whole chip's, as if "
           "the other core were idle); the statistics say which");
+ABSL_FLAG(bool, profile, false,
+          "print cycles, stalls and MXU, VPU and DMA busy cycles per source "
+          "op (its name and file:line:col) on stderr, and add them to "
+          "--stats; the binary's debug section names the source ops");
 ABSL_FLAG(unsigned, threads, 1,
           "host threads: 1, or 2 to run half of the MXUs' passes on a "
           "second thread (the same results and statistics, sooner)");
@@ -72,7 +76,7 @@ int main(int argc, char **argv) {
   absl::SetProgramUsageMessage(
       "runs a .tpu binary on a simulated TPU core\n\n"
       "  tpu-sim prog.tpu --input a.npy --input b.npy --output c.npy \\\n"
-      "          [--stats stats.json] [--trace trace.json]\n\n"
+      "          [--stats stats.json] [--trace trace.json] [--profile]\n\n"
       "Exit codes: 0 success, 1 bad usage or input file, 2 invalid binary or "
       "wrong chip, 3 the program trapped.");
   // --input and --output repeat, in order; --poison-uninitialized alone
@@ -153,6 +157,14 @@ int main(int argc, char **argv) {
   else
     return fail(kUsageError, "--hbm-bandwidth=" + share +
                                  " is not a share; use core or chip");
+  options.profile = absl::GetFlag(FLAGS_profile);
+  if (options.profile && program->sourceLocations.empty())
+    std::cerr << "tpu-sim: note: " << binaryPath
+              << " has no source locations, so --profile counts every "
+                 "instruction as " << tpu::sim::kNoSourceOp
+              << "; print the compiled ISA with its locations (tpu-opt "
+                 "--tpu-compile ... -mlir-print-debuginfo) before "
+                 "tpu-translate --export-tpu-bin\n";
   options.hostThreads = absl::GetFlag(FLAGS_threads);
   if (options.hostThreads != 1 && options.hostThreads != 2)
     return fail(kUsageError,
@@ -190,6 +202,8 @@ int main(int argc, char **argv) {
   const tpu::sim::Stats &stats = simulator.getStats();
   if (!absl::GetFlag(FLAGS_quiet))
     std::cerr << stats.toTable();
+  if (options.profile)
+    std::cerr << stats.profileTable();
   // The binary's claims are checked against what ran, quiet or not.
   if (std::string why = stats.checkUsefulMacs(); !why.empty())
     std::cerr << "tpu-sim: warning: " << why << "\n";

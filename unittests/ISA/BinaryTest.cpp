@@ -20,11 +20,23 @@ Program sampleProgram() {
                        {"b", ElementType::BF16, {300, 129}, 3}};
   program.results = {{"c", ElementType::F32, {7, 129}, 15}};
   program.constants = {{100, {0x3F800000u, 0, 7}}};
-  program.bundles = {Bundle{{Instruction{Opcode::SLi, {1, -5}},
-                             Instruction{Opcode::VLd, {2, 1, 8, 0, 0xff}},
-                             Instruction{Opcode::MxuPush, {1, 3, 4, 1}}}},
-                     Bundle{{Instruction{Opcode::BrLt, {1, 2, 0}}}},
+  program.bundles = {Bundle{{Instruction{Opcode::SLi, {1, -5}, 0},
+                             Instruction{Opcode::VLd, {2, 1, 8, 0, 0xff}, 1},
+                             Instruction{Opcode::MxuPush, {1, 3, 4, 1}, 1}}},
+                     Bundle{{Instruction{Opcode::BrLt, {1, 2, 0}, 0}}},
                      Bundle{{Instruction{Opcode::Halt, {}}}}};
+  program.sourceLocations = {{"func.func", "model.mlir", 1, 1},
+                             {"linalg.matmul", "model.mlir", 3, 8}};
+  return program;
+}
+
+/// The sample without debug information.
+Program withoutSources() {
+  Program program = sampleProgram();
+  program.sourceLocations.clear();
+  for (Bundle &bundle : program.bundles)
+    for (Instruction &inst : bundle.instructions)
+      inst.source = kNoSource;
   return program;
 }
 
@@ -103,9 +115,8 @@ TEST(BinaryTest, Messages) {
   error = loadError(badVersion);
   EXPECT_FALSE(error.empty());
   EXPECT_EQ(error, "unsupported binary format version 9; this tool reads "
-                   "version " +
-                       std::to_string(kBinaryVersion) +
-                       " (rebuild the binary with this tpu-translate)");
+                   "versions 3 and 4 (rebuild the binary with this "
+                   "tpu-translate)");
 
   std::vector<uint8_t> corrupt = bytes;
   corrupt.back() ^= 1;
@@ -145,6 +156,119 @@ TEST(BinaryTest, Messages) {
             "1 = i32, 2 = bf16)");
 }
 
+/// `program`'s binary, with `debugSection` for its debug section.
+std::vector<uint8_t> withDebugSection(const Program &program,
+                                      const std::vector<uint32_t> &words,
+                                      const std::vector<std::string> &names) {
+  Program bare = program;
+  bare.sourceLocations.clear();
+  for (Bundle &bundle : bare.bundles)
+    for (Instruction &inst : bundle.instructions)
+      inst.source = kNoSource;
+  std::vector<uint8_t> bytes = writeBinary(bare);
+  bytes.resize(bytes.size() - 8); // the two zero counts
+  auto put = [&](uint32_t word) {
+    uint8_t raw[4];
+    std::memcpy(raw, &word, 4);
+    bytes.insert(bytes.end(), raw, raw + 4);
+  };
+  // `names` are the locations (op name, file "f", line 1, column i); then
+  // `words` as the instruction sources, count first.
+  put(uint32_t(names.size()));
+  for (size_t i = 0; i < names.size(); ++i) {
+    put(uint32_t(names[i].size()));
+    bytes.insert(bytes.end(), names[i].begin(), names[i].end());
+    put(1);
+    bytes.push_back('f');
+    put(1);
+    put(i == 1 && names[0] == names[1] ? 0 : uint32_t(i));
+  }
+  put(uint32_t(words.size()));
+  for (uint32_t word : words)
+    put(word);
+  uint64_t payload = bytes.size() - kBinaryHeaderBytes;
+  std::memcpy(&bytes[16], &payload, 8);
+  reseal(bytes);
+  return bytes;
+}
+
+TEST(BinaryTest, DebugSection) {
+  Program program = sampleProgram();
+  // Five instructions; the sample's sources are 0 1 1 0 none.
+  std::vector<uint32_t> sample = {0, 1, 1, 0, kNoSource};
+  absl::StatusOr<Program> read =
+      readBinary(withDebugSection(program, sample, {"op", "other"}));
+  ASSERT_TRUE(read.ok()) << read.status();
+  EXPECT_EQ(read->bundles[0].instructions[1].source, 1u);
+  EXPECT_EQ(read->sourceLocations[1].describe(), "other f:1:1");
+
+  EXPECT_EQ(loadError(withDebugSection(program, {1, 0, 1, 0, 0},
+                                       {"op", "other"})),
+            "corrupt debug section: instruction 0 names source location 1 "
+            "before any names 0 (the list is in the order instructions first "
+            "name them)");
+  EXPECT_EQ(loadError(withDebugSection(program, {0, 0, 0, 0, kNoSource},
+                                       {"op", "other"})),
+            "corrupt debug section: no instruction names source location 1 "
+            "of 2");
+  EXPECT_EQ(loadError(withDebugSection(program, {0, 1, 1, 0},
+                                       {"op", "other"})),
+            "corrupt debug section: 4 instruction sources for 5 instructions "
+            "and 2 source locations (want one per instruction, or none and "
+            "no locations)");
+  EXPECT_EQ(loadError(withDebugSection(program, {}, {"op"})),
+            "corrupt debug section: 0 instruction sources for 5 "
+            "instructions and 1 source locations (want one per instruction, "
+            "or none and no locations)");
+  EXPECT_EQ(loadError(withDebugSection(program, sample, {"op", "op"})),
+            "corrupt debug section: source location 1 (op f:1:0) is listed "
+            "twice");
+  EXPECT_EQ(loadError(withDebugSection(program, sample, {"op", ""})),
+            "corrupt debug section: source location 1 names no op");
+  std::vector<uint8_t> padded = writeBinary(program);
+  padded.insert(padded.end(), 4, 0);
+  uint64_t payload = padded.size() - kBinaryHeaderBytes;
+  std::memcpy(&padded[16], &payload, 8);
+  reseal(padded);
+  EXPECT_EQ(loadError(padded), "corrupt: 4 bytes follow the debug section");
+}
+
+TEST(BinaryTest, WritingRenumbersSources) {
+  // Listed out of first-use order, with one no instruction names: the
+  // binary lists those named, in first-use order.
+  Program program = sampleProgram();
+  program.sourceLocations.insert(program.sourceLocations.begin(),
+                                 {"unused", "", 0, 0});
+  std::swap(program.sourceLocations[1], program.sourceLocations[2]);
+  for (Bundle &bundle : program.bundles)
+    for (Instruction &inst : bundle.instructions)
+      if (inst.source != kNoSource)
+        inst.source = inst.source == 0 ? 2 : 1;
+  absl::StatusOr<Program> read = readBinary(writeBinary(program));
+  ASSERT_TRUE(read.ok()) << read.status();
+  EXPECT_EQ(*read, sampleProgram());
+}
+
+TEST(BinaryTest, VersionThreeLoadsWithoutSources) {
+  // Version 3 is version 4 without the debug section.
+  std::vector<uint8_t> bytes = writeBinary(withoutSources());
+  bytes.resize(bytes.size() - 8);
+  uint32_t version = kBinaryVersionWithoutDebug;
+  std::memcpy(&bytes[8], &version, 4);
+  uint64_t payload = bytes.size() - kBinaryHeaderBytes;
+  std::memcpy(&bytes[16], &payload, 8);
+  reseal(bytes);
+  absl::StatusOr<Program> read = readBinary(bytes);
+  ASSERT_TRUE(read.ok()) << read.status();
+  EXPECT_EQ(*read, withoutSources());
+
+  bytes.push_back(0);
+  payload += 1;
+  std::memcpy(&bytes[16], &payload, 8);
+  reseal(bytes);
+  EXPECT_EQ(loadError(bytes), "corrupt: 1 bytes follow the code");
+}
+
 TEST(BinaryTest, ProgramChecks) {
   std::string error;
   Program wrongMxu = sampleProgram();
@@ -160,6 +284,12 @@ TEST(BinaryTest, ProgramChecks) {
   EXPECT_FALSE(error.empty());
   EXPECT_EQ(error, "invalid program: bundle 1: br.lt targets bundle b9, but "
                    "the program has 3 bundles");
+
+  Program badSource = sampleProgram();
+  badSource.bundles[1].instructions[0].source = 2;
+  EXPECT_EQ(verifyProgram(badSource).message(),
+            "bundle 1: br.lt names source 2, but the program has 2 source "
+            "locations");
 
   Program huge = sampleProgram();
   huge.results[0].shape = {1 << 20, 1 << 20};

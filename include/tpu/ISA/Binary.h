@@ -9,10 +9,16 @@
 //   16      8     payload length in bytes (the file size minus 28)
 //   24      4     CRC-32 (IEEE) of every other byte of the file
 //   28      ...   payload:
-//                   u64 useful MACs, str entry name,
+//                   u64 useful MACs, u64 useful f32 MACs, str entry name,
 //                   u32 #arguments, tensors; u32 #results, tensors;
 //                   u32 #constants, each: u32 HBM tile, u32 #words, words;
-//                   u32 #code words, each u64 (see ISA.h)
+//                   u32 #code words, each u64 (see ISA.h);
+//                   the debug section (from version 4):
+//                   u32 #source locations, each: str op name, str file,
+//                     u32 line, u32 column;
+//                   u32 #instruction sources (0, or one per code word),
+//                     each u32: an index into the locations, or
+//                     0xFFFFFFFF for none
 //   a tensor:  str name, u8 element type, u8 rank, i64 dims[rank],
 //              u32 HBM tile
 //   a str:     u32 length, bytes
@@ -36,7 +42,10 @@ namespace tpu::isa {
 
 inline constexpr char kBinaryMagic[8] = {'T', 'P', 'U', '-',
                                          'B', 'I', 'N', '\n'};
-inline constexpr uint32_t kBinaryVersion = 3;
+inline constexpr uint32_t kBinaryVersion = 4;
+/// The version before the debug section, which still loads (without
+/// source locations); writeBinary writes kBinaryVersion.
+inline constexpr uint32_t kBinaryVersionWithoutDebug = 3;
 inline constexpr size_t kBinaryHeaderBytes = 28;
 inline constexpr size_t kBinaryChecksumOffset = 24;
 
@@ -50,7 +59,8 @@ uint32_t crc32(const uint8_t *data, size_t size, uint32_t crc = 0);
 
 std::vector<uint8_t> writeBinary(const Program &program);
 
-/// Parses and validates a binary (format, checksum, code, verifyProgram).
+/// Parses and validates a binary (format, checksum, code, debug section,
+/// verifyProgram).
 /// A failure's message is a sentence that says what is wrong with the file.
 absl::StatusOr<Program> readBinary(const std::vector<uint8_t> &bytes);
 

@@ -190,15 +190,24 @@ const InstInfo &getInfo(Opcode opcode);
 /// The row whose mnemonic is `mnemonic`, or null.
 const InstInfo *lookupMnemonic(std::string_view mnemonic);
 
+/// An instruction's source when it has none.
+inline constexpr uint32_t kNoSource = 0xFFFFFFFFu;
+
 /// A decoded instruction: an opcode and its operand values (register
 /// numbers, immediates) in table order.
 struct Instruction {
   Opcode opcode = Opcode::Nop;
   std::array<int64_t, kMaxOperands> operands = {};
+  /// The source op it was compiled from: an index into its program's
+  /// sourceLocations, or kNoSource. Debug information, as an LLVM
+  /// MachineInstr's DebugLoc: not encoded in the instruction word, and
+  /// carried along when the bundler moves the instruction.
+  uint32_t source = kNoSource;
 
   const InstInfo &info() const { return getInfo(opcode); }
   bool operator==(const Instruction &other) const {
-    return opcode == other.opcode && operands == other.operands;
+    return opcode == other.opcode && operands == other.operands &&
+           source == other.source;
   }
 };
 

@@ -17,6 +17,7 @@
 
 #include <optional>
 #include <string>
+#include <tuple>
 #include <vector>
 
 namespace tpu::isa {
@@ -60,6 +61,28 @@ struct HbmConstant {
   }
 };
 
+/// Where instructions came from: a source op's name (the name of its
+/// location, which tpu-name-locations sets to the op's, e.g.
+/// "linalg.matmul") and its position in the source file. Either part may
+/// be empty. The debug section of the binary holds a program's list.
+struct SourceLocation {
+  std::string opName;
+  std::string file;
+  uint32_t line = 0;
+  uint32_t column = 0;
+
+  /// "linalg.matmul examples/mlp.mlir:18:9"; the parts it has.
+  std::string describe() const;
+  bool operator==(const SourceLocation &other) const {
+    return opName == other.opName && file == other.file &&
+           line == other.line && column == other.column;
+  }
+  bool operator<(const SourceLocation &other) const {
+    return std::tie(opName, file, line, column) <
+           std::tie(other.opName, other.file, other.line, other.column);
+  }
+};
+
 struct Program {
   ChipKind chip = kDefaultChip;
   std::string entry = "main";
@@ -74,21 +97,32 @@ struct Program {
   std::vector<TensorSignature> results;
   std::vector<HbmConstant> constants;
   std::vector<Bundle> bundles;
+  /// The source ops instructions name by index (Instruction::source);
+  /// empty when the program has no debug information. The binary holds
+  /// each once, in the order instructions first name them (writeBinary
+  /// renumbers).
+  std::vector<SourceLocation> sourceLocations;
 
   bool operator==(const Program &other) const {
     return chip == other.chip && entry == other.entry &&
            usefulMacs == other.usefulMacs &&
            usefulF32Macs == other.usefulF32Macs &&
            arguments == other.arguments && results == other.results &&
-           constants == other.constants && bundles == other.bundles;
+           constants == other.constants && bundles == other.bundles &&
+           sourceLocations == other.sourceLocations;
   }
 };
 
 /// Checks what the encoding cannot: tensors and constants fit in the chip's
-/// HBM, and verifyBundleInProgram holds for every bundle. The one program
+/// HBM, verifyBundleInProgram holds for every bundle, and each
+/// instruction's source is one of sourceLocations (verifySources). The one program
 /// verifier: the loader, the tools and the tpu_isa dialect all call it (or
 /// its two parts).
 absl::Status verifyProgram(const Program &program);
+
+/// Every instruction's source is kNoSource or an index into
+/// sourceLocations (the simulator's profile indexes by it).
+absl::Status verifySources(const Program &program);
 
 /// The entry signature and the constants: shapes and ranks the runtime
 /// supports, each placed inside the chip's HBM.

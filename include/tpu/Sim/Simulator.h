@@ -87,6 +87,9 @@ struct SimulatorOptions {
   /// MXUs' passes on a second thread (the results and every statistic but
   /// the host's are the same bits; docs/Simulator.md, "Speed").
   unsigned hostThreads = 1;
+  /// Fill Stats::profile: cycles, stalls and busy units per source op
+  /// (tpu-sim --profile).
+  bool profile = false;
 };
 
 class Simulator {

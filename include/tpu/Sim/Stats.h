@@ -5,10 +5,12 @@
 
 #include "tpu/Support/Chip.h"
 
+#include <array>
 #include <cstdint>
 #include <map>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace tpu::sim {
 
@@ -36,6 +38,28 @@ inline constexpr unsigned kNumStallCauses = 0
 #undef TPU_STALL_CAUSE_COUNT
     ;
 const char *getStallCauseName(StallCause cause);
+
+/// The profile's name for instructions that have no source op.
+inline constexpr const char *kNoSourceOp = "(no source op)";
+
+/// What the instructions of one source op cost in a run (tpu-sim
+/// --profile; docs/Simulator.md, "Profile"). Its cycles are those of the
+/// bundles whose first instruction it owns, the stalls its instructions
+/// waited and the taken-branch penalties of its branches: over every
+/// source op they add up to the run's cycles.
+struct SourceProfile {
+  /// The op's name and file position (isa::SourceLocation::describe), or
+  /// kNoSourceOp.
+  std::string source;
+  uint64_t cycles = 0;
+  uint64_t instructions = 0;
+  std::array<uint64_t, kNumStallCauses> stallCycles{};
+  /// Busy cycles its instructions gave the MXUs (their arrays), the VPU
+  /// and the DMA engine, as Stats::unitBusyCycles counts them.
+  uint64_t mxuBusy = 0, vpuBusy = 0, dmaBusy = 0;
+
+  uint64_t totalStallCycles() const;
+};
 
 /// Counters of one run. docs/Simulator.md defines each.
 struct Stats {
@@ -69,6 +93,10 @@ struct Stats {
   /// Busy cycles by unit: scalar, vpu, mxuN, mxuN_weight_load, dma.
   std::map<std::string, uint64_t> unitBusyCycles;
 
+  /// Per source op, most cycles first; empty unless asked for
+  /// (SimulatorOptions::profile).
+  std::vector<SourceProfile> profile;
+
   double timeMicroseconds() const { return double(cycles) * 1e6 / clockHz; }
   /// Why the binary's useful-MAC claims cannot be true of this run (more
   /// useful MACs than the MXUs issued, or more f32 MACs than useful ones),
@@ -85,10 +113,13 @@ struct Stats {
   double hostCyclesPerSecond() const;
 
   /// The --stats file: one JSON object, keys in a fixed order, so the same
-  /// run gives the same bytes (host_seconds and host speed aside).
+  /// run gives the same bytes (host_seconds and host speed aside); the
+  /// profile last, when there is one.
   std::string toJson() const;
   /// The table tpu-sim prints on stderr.
   std::string toTable() const;
+  /// The profile as the table tpu-sim --profile prints.
+  std::string profileTable() const;
 };
 
 } // namespace tpu::sim

@@ -1,8 +1,9 @@
 //===- Trace.h - Chrome Trace Event output ----------------------*- C++ -*-===//
 //
-// One track per unit (scalar, vpu, each MXU, dma) plus one for stalls.
-// Adjacent busy intervals of the same name merge into one event, so a
-// steady stream of pushes shows as one bar, not thousands. Timestamps are
+// One track per unit (scalar, vpu, each MXU, dma), one for stalls and one
+// for the source op whose bundles issue. Adjacent busy intervals of the
+// same name and source op merge into one event, so a steady stream of
+// pushes shows as one bar, not thousands. Timestamps are
 // simulated microseconds at the chip's clock. Readable in Perfetto and
 // chrome://tracing.
 //
@@ -13,6 +14,7 @@
 
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -23,9 +25,19 @@ public:
   explicit Trace(uint64_t clockHz, size_t maxEvents = 2000000)
       : clockHz(clockHz), maxEvents(maxEvents) {}
 
-  /// `name` kept `unit` busy over cycles [begin, end).
+  /// Names of the program's source ops, by index (the profile's sources,
+  /// docs/Simulator.md, "Profile"); an event for source s carries
+  /// `names[s]` as its "source" argument.
+  void setSourceNames(std::vector<std::string> names) {
+    sourceNames = std::move(names);
+  }
+  /// `name` kept `unit` busy over cycles [begin, end), for an instruction
+  /// of source op `source`, if it has one.
   void add(const std::string &unit, const std::string &name, uint64_t begin,
-           uint64_t end);
+           uint64_t end, std::optional<uint32_t> source = std::nullopt);
+  /// The "source op" track: bundles of source op `source` issued over
+  /// [begin, end), the event named after the op.
+  void addSourceOp(uint32_t source, uint64_t begin, uint64_t end);
   std::string toJson() const;
 
 private:
@@ -33,7 +45,10 @@ private:
     int track;
     std::string name;
     uint64_t begin, end;
+    std::optional<uint32_t> source;
   };
+  const std::string *getSourceName(std::optional<uint32_t> source) const;
+  std::vector<std::string> sourceNames;
   uint64_t clockHz;
   size_t maxEvents;
   uint64_t dropped = 0;

@@ -25,6 +25,7 @@ void CodeBuffer::emit(Opcode opcode, ArrayRef<int64_t> operands) {
   unsigned i = 0;
   for (int64_t operand : operands)
     inst.operands[i++] = operand;
+  inst.source = source;
   code.push_back(inst);
 }
 
@@ -49,6 +50,7 @@ void Linearizer::linearize(Block &block) {
 }
 
 void Linearizer::linearize(Operation *op) {
+  CodeBuffer::SourceScope scope(code, op->getLoc());
   if (auto loop = dyn_cast<scf::ForOp>(op))
     linearizeFor(loop);
   else if (auto branch = dyn_cast<scf::IfOp>(op))

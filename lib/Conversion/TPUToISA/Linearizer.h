@@ -13,6 +13,7 @@
 #define TPU_LIB_CONVERSION_TPUTOISA_LINEARIZER_H
 
 #include "mlir/IR/Block.h"
+#include "tpu/Dialect/ISA/IR/ISAOps.h"
 #include "tpu/ISA/ISA.h"
 #include "llvm/ADT/ArrayRef.h"
 
@@ -29,10 +30,33 @@ namespace tpu {
 class InstructionSelector;
 class RegisterAllocator;
 
-/// The instruction stream being written, with labels for branch targets.
+/// The instruction stream being written, with labels for branch targets,
+/// each instruction with the source op of the op it was selected for.
 class CodeBuffer {
 public:
   using Label = unsigned;
+
+  /// Adds the source ops it meets to `sourceLocations`.
+  explicit CodeBuffer(std::vector<isa::SourceLocation> &sourceLocations)
+      : sources(sourceLocations) {}
+
+  /// Instructions written while it lives come from `loc`'s source op, or
+  /// from the enclosing scope's when `loc` names none (an op a pass made
+  /// without one); the enclosing scope's come back after.
+  class SourceScope {
+  public:
+    SourceScope(CodeBuffer &code, mlir::Location loc)
+        : code(code), saved(code.source) {
+      uint32_t index = code.sources.getIndex(loc);
+      if (index != isa::kNoSource)
+        code.source = index;
+    }
+    ~SourceScope() { code.source = saved; }
+
+  private:
+    CodeBuffer &code;
+    uint32_t saved;
+  };
 
   Label newLabel();
   /// The next instruction written is the label's target.
@@ -49,6 +73,8 @@ private:
   /// (instruction, operand index, label) whose target is patched at the end.
   std::vector<std::tuple<size_t, unsigned, Label>> fixups;
   std::vector<int64_t> labels;
+  isa::ir::SourceLocationTable sources;
+  uint32_t source = isa::kNoSource;
 };
 
 class Linearizer {

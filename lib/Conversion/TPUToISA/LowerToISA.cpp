@@ -128,7 +128,10 @@ FailureOr<isa::Program> lowerEntry(func::FuncOp func,
     return failure();
 
   RegisterAllocator registers(func);
-  CodeBuffer code;
+  CodeBuffer code(program.sourceLocations);
+  // The entry's own instructions (the prologue, the halt) are the
+  // function's.
+  CodeBuffer::SourceScope scope(code, func.getLoc());
   InstructionSelector selector(registers, code);
   code.emit(isa::Opcode::SLi, {kOneReg, 1});
   Linearizer(selector, registers, code).linearize(func.getBody().front());

@@ -1,4 +1,5 @@
 // RUN: tpu-opt %s --tpu-lower-to-isa --split-input-file --verify-diagnostics | FileCheck %s
+// RUN: tpu-opt %s --tpu-lower-to-isa --split-input-file --verify-diagnostics -mlir-print-debuginfo -mlir-print-local-scope | FileCheck %s --check-prefix=LOC
 
 // One instruction per bundle, in program order: a planned VMEM address is
 // v.ld's and v.st's immediate (row 64), the others are added to their
@@ -552,3 +553,28 @@ func.func @main() {
   }
   func.return
 }
+
+// -----
+
+// Each instruction carries the named location of the op it was selected
+// for (the source op, tpu-name-locations): a loop's own instructions (the
+// induction register, the latch) the loop's, an op without a named
+// location the enclosing op's, and the prologue the function's.
+// LOC: inst s.li s31, 1 loc("func.func"("m.py":1:1))
+// LOC-NEXT: }
+// LOC: inst s.addi [[I:s[0-9]+]], s0, 0 loc("scf.for"("m.py":3:1))
+// LOC: inst dma.wait 0, 1 loc("tpu.dma_wait"("m.py":4:1))
+// LOC: inst dma.wait 1, 1 loc("scf.for"("m.py":3:1))
+// LOC: inst s.addi [[I]], [[I]], 1 loc("scf.for"("m.py":3:1))
+// LOC: inst br.lt [[I]], {{.*}} loc("scf.for"("m.py":3:1))
+// LOC: inst halt loc("func.return"("m.py":6:1))
+func.func @main() {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  scf.for %i = %c0 to %c2 step %c1 {
+    tpu.dma_wait sem 0 count 1 loc("tpu.dma_wait"("m.py":4:1))
+    tpu.dma_wait sem 1 count 1 loc("m.py":5:1)
+  } loc("scf.for"("m.py":3:1))
+  return loc("func.return"("m.py":6:1))
+} loc("func.func"("m.py":1:1))

@@ -52,6 +52,64 @@ static TensorAttr fromSignature(MLIRContext *context,
                          tensor.hbmTile);
 }
 
+/// The name of the op at `loc`: the first name location, looking through
+/// fused locations and into the callee of a call site only. An op inlined
+/// from a function is the callee's op; the caller's name is the call's, and
+/// an unnamed op of the callee (a generic's body) is no source op of its
+/// own.
+static NameLoc findOpName(Location loc) {
+  if (auto name = dyn_cast<NameLoc>(loc))
+    return name;
+  if (auto call = dyn_cast<CallSiteLoc>(loc))
+    return findOpName(call.getCallee());
+  if (auto fused = dyn_cast<FusedLoc>(loc))
+    for (Location part : fused.getLocations())
+      if (NameLoc name = findOpName(part))
+        return name;
+  if (auto opaque = dyn_cast<OpaqueLoc>(loc))
+    return findOpName(opaque.getFallbackLocation());
+  return {};
+}
+
+std::optional<isa::SourceLocation>
+tpu::isa::ir::getSourceLocation(Location loc) {
+  NameLoc name = findOpName(loc);
+  if (!name)
+    return std::nullopt;
+  isa::SourceLocation source{name.getName().str(), "", 0, 0};
+  if (auto position = name.getChildLoc()->findInstanceOf<FileLineColRange>()) {
+    source.file = position.getFilename().str();
+    source.line = position.getStartLine();
+    source.column = position.getStartColumn();
+  }
+  return source;
+}
+
+Location tpu::isa::ir::getLocation(MLIRContext *context,
+                                   const isa::SourceLocation &source) {
+  Location position =
+      source.file.empty()
+          ? Location(UnknownLoc::get(context))
+          : Location(FileLineColLoc::get(context, source.file, source.line,
+                                         source.column));
+  return NameLoc::get(StringAttr::get(context, source.opName), position);
+}
+
+uint32_t SourceLocationTable::getIndex(Location loc) {
+  auto [cached, isNew] = cache.try_emplace(loc, isa::kNoSource);
+  if (!isNew)
+    return cached->second;
+  std::optional<isa::SourceLocation> source = getSourceLocation(loc);
+  if (!source)
+    return isa::kNoSource;
+  auto [it, inserted] =
+      indices.emplace(*source, uint32_t(locations.size()));
+  if (inserted)
+    locations.push_back(*std::move(source));
+  // The emplace above may have moved the cache's buckets.
+  return cache[loc] = it->second;
+}
+
 isa::Program tpu::isa::ir::readProgram(ProgramOp programOp) {
   isa::Program program;
   program.chip = getChipOf(programOp);
@@ -62,6 +120,7 @@ isa::Program tpu::isa::ir::readProgram(ProgramOp programOp) {
     program.arguments.push_back(toSignature(cast<TensorAttr>(attr)));
   for (Attribute attr : programOp.getResults())
     program.results.push_back(toSignature(cast<TensorAttr>(attr)));
+  SourceLocationTable sources(program.sourceLocations);
   for (Operation &op : programOp.getBody().front()) {
     if (auto data = dyn_cast<HbmDataOp>(op)) {
       isa::HbmConstant constant;
@@ -78,8 +137,11 @@ isa::Program tpu::isa::ir::readProgram(ProgramOp programOp) {
       continue;
     }
     isa::Bundle bundle;
-    for (InstOp inst : cast<BundleOp>(op).getBody().front().getOps<InstOp>())
+    for (InstOp inst :
+         cast<BundleOp>(op).getBody().front().getOps<InstOp>()) {
       bundle.instructions.push_back(inst.getInstruction());
+      bundle.instructions.back().source = sources.getIndex(inst.getLoc());
+    }
     program.bundles.push_back(std::move(bundle));
   }
   return program;
@@ -117,6 +179,9 @@ ProgramOp tpu::isa::ir::buildProgram(OpBuilder &builder, Location loc,
     HbmDataOp::create(builder, loc, DenseElementsAttr::get(type, words),
                       builder.getI64IntegerAttr(constant.hbmTile));
   }
+  SmallVector<Location> sources;
+  for (const isa::SourceLocation &source : program.sourceLocations)
+    sources.push_back(getLocation(context, source));
   for (const isa::Bundle &bundle : program.bundles) {
     OpBuilder::InsertionGuard bundleGuard(builder);
     auto bundleOp = BundleOp::create(builder, loc);
@@ -124,7 +189,9 @@ ProgramOp tpu::isa::ir::buildProgram(OpBuilder &builder, Location loc,
     for (const isa::Instruction &inst : bundle.instructions) {
       const isa::InstInfo &info = inst.info();
       ArrayRef<int64_t> operands(inst.operands.data(), info.getNumOperands());
-      InstOp::create(builder, loc, builder.getStringAttr(info.mnemonic),
+      Location instLoc =
+          inst.source == isa::kNoSource ? loc : sources[inst.source];
+      InstOp::create(builder, instLoc, builder.getStringAttr(info.mnemonic),
                      builder.getDenseI64ArrayAttr(operands));
     }
   }

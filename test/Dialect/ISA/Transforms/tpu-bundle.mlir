@@ -1,5 +1,6 @@
 // RUN: tpu-opt %s --tpu-bundle --split-input-file | FileCheck %s
 // RUN: tpu-opt %s --tpu-bundle --split-input-file | tpu-translate --export-tpu-asm --split-input-file | FileCheck %s --check-prefix=ASM
+// RUN: tpu-opt %s --tpu-bundle --split-input-file -mlir-print-debuginfo -mlir-print-local-scope | FileCheck %s --check-prefix=LOC
 
 // The loop tpu-lower-to-isa writes for tpu-lower-to-isa.mlir, packed:
 // independent instructions share bundles, a bundle may read a register
@@ -182,6 +183,55 @@ module {
     }
     bundle {
       inst halt
+    }
+  }
+}
+
+// -----
+
+// An instruction keeps its source op's location wherever it moves: the
+// second load joins the first's bundle, the add the push's. A location
+// that names no op is no source op (an ISA file's own lines): the halt
+// gets the program's. An op inlined from a function is the callee's op:
+// the call's name does not make an unnamed callee op (a generic's body)
+// one. A fused location is its first named part's.
+// LOC: inst v.ld v1, s0, 0, s31, 0xff loc("linalg.matmul"("m.py":1:1))
+// LOC-NEXT: inst v.ld v2, s0, 8, s31, 0xff loc("linalg.generic"("m.py":2:1))
+// LOC-NEXT: inst s.li s5, 1 loc("linalg.reduce"("m.py":3:1))
+// LOC-NEXT: inst s.li s6, 2 loc("{{.*}}tpu-bundle.mlir":{{[0-9]+}}:3)
+// LOC-NEXT: }
+// LOC-NEXT: bundle {
+// LOC-NEXT: inst s.li s7, 3 loc("linalg.generic"("m.py":2:1))
+// LOC-NEXT: }
+// LOC-NEXT: bundle {
+// LOC-NEXT: inst mxu.push 0, v1, s0, 0 loc("linalg.matmul"("m.py":1:1))
+// LOC-NEXT: inst v.add v3, v2, v2 loc("linalg.generic"("m.py":2:1))
+// LOC-NEXT: inst halt loc("{{.*}}tpu-bundle.mlir":{{[0-9]+}}:3)
+module {
+  tpu_isa.program @main attributes {arguments = [], results = [], useful_macs = 0 : i64} {
+    bundle {
+      inst v.ld v1, s0, 0, s31, 0xff loc("linalg.matmul"("m.py":1:1))
+    }
+    bundle {
+      inst mxu.push 0, v1, s0, 0 loc("linalg.matmul"("m.py":1:1))
+    }
+    bundle {
+      inst v.ld v2, s0, 8, s31, 0xff loc("linalg.generic"("m.py":2:1))
+    }
+    bundle {
+      inst v.add v3, v2, v2 loc("linalg.generic"("m.py":2:1))
+    }
+    bundle {
+      inst s.li s5, 1 loc(callsite("linalg.reduce"("m.py":3:1) at "func.call"("m.py":5:1)))
+    }
+    bundle {
+      inst s.li s6, 2 loc(callsite("m.py":9:2 at "func.call"("m.py":5:1)))
+    }
+    bundle {
+      inst s.li s7, 3 loc(fused["m.py":7:1, "linalg.generic"("m.py":2:1)])
+    }
+    bundle {
+      inst halt loc("m.py":3:1)
     }
   }
 }

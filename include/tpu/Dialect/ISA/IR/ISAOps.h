@@ -14,6 +14,10 @@
 #include "tpu/ISA/ISA.h"
 #include "tpu/ISA/Program.h"
 #include "tpu/Support/Chip.h"
+#include "llvm/ADT/DenseMap.h"
+
+#include <map>
+#include <optional>
 
 #include "tpu/Dialect/ISA/IR/ISADialect.h.inc"
 
@@ -28,8 +32,35 @@ namespace tpu::isa::ir {
 /// The chip `op` is compiled for: its module's `tpu.chip`, or the default.
 using tpu::getChipOf;
 
+/// The source op an instruction at `loc` comes from: the first name in the
+/// location (tpu-name-locations names each source op's location after it;
+/// through fused locations, and of a call site the callee's only) and the
+/// first file position under that name. Only a named location is a source
+/// op: an ISA file printed without -mlir-print-debuginfo gives its ops its
+/// own lines, and those are not one.
+std::optional<SourceLocation> getSourceLocation(mlir::Location loc);
+
+/// The location getSourceLocation reads back as `source`.
+mlir::Location getLocation(mlir::MLIRContext *context,
+                           const SourceLocation &source);
+
+/// Gives instructions their sources' indices into a program's
+/// sourceLocations, adding each location once, in first-use order.
+class SourceLocationTable {
+public:
+  explicit SourceLocationTable(std::vector<SourceLocation> &locations)
+      : locations(locations) {}
+  /// The index of `loc`'s source op, or kNoSource.
+  uint32_t getIndex(mlir::Location loc);
+
+private:
+  std::vector<SourceLocation> &locations;
+  llvm::DenseMap<mlir::Location, uint32_t> cache;
+  std::map<SourceLocation, uint32_t> indices;
+};
+
 /// `op` as a Program, as it stands (its instructions verified, the program
-/// not).
+/// not); each instruction's location becomes its source.
 Program readProgram(ProgramOp op);
 
 /// `op` as a Program, verified; diagnoses a program the chip cannot run.

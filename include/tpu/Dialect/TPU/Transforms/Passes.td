@@ -23,6 +23,22 @@ def TPUAttachChip : Pass<"tpu-attach-chip", "::mlir::ModuleOp"> {
   let dependentDialects = ["::tpu::TPUDialect"];
 }
 
+def TPUNameLocations : Pass<"tpu-name-locations", "::mlir::ModuleOp"> {
+  let summary = "Name each source op's location after the op";
+  let description = [{
+    Wraps the location of each function and of each op directly in a
+    function body in a name location holding the op's name:
+    `loc("examples/mlp.mlir":18:9)` becomes
+    `loc("linalg.matmul"("examples/mlp.mlir":18:9))`. The ops a source op
+    lowers to keep its location, so the name reaches the instructions,
+    the binary's debug section and `tpu-sim --profile`, which counts
+    cycles per source op. An op whose location already holds a name (a
+    frontend's, as JAX's `jit(f)/dot_general`) keeps it; ops in regions of
+    other ops (a `linalg.generic`'s body) count with the op that holds
+    them. `tpu-compile` runs it first.
+  }];
+}
+
 def TPUBakeArguments : Pass<"tpu-bake-arguments", "::mlir::ModuleOp"> {
   let summary = "Make entry arguments constants, with values from .npy files";
   let description = [{
