@@ -45,6 +45,10 @@ using namespace tpu;
 namespace {
 
 constexpr int64_t kTileRows = kSublanes;
+/// DMAs a column group's results go out in: two per MXU (its block's first
+/// and second half of rows), so that each piece the next group's K tiles
+/// take is about a third of a K tile's DMA time at 2048^3 on v4.
+constexpr int64_t kStoresPerMxu = 2;
 constexpr int64_t kWeightRows = kMxuDim; // VMEM rows of one weight tile
 /// Row blocks (vregs) per iteration of the push and split loops: 8 pays
 /// the loop's head (the first load's address and latency) once per 64
@@ -280,6 +284,20 @@ private:
   bool prefetchesAcross() const { return kTiles % 2 == 0; }
   void buildEpilogue(KernelBuilder &b, Value batch, Value row0, Value col0,
                      Value blocks);
+  /// Store piece `piece` of the column group at (row0, col0) from the
+  /// staging buffer: half `piece` % 2 of the rows of MXU `piece` / 2's
+  /// block (nothing when its column block is past the last).
+  void storeResultPiece(KernelBuilder &b, Value row0, Value col0,
+                        Value blocks, Value piece);
+  /// The previous column group's result stores, spread over this group's
+  /// first K tiles (piece k in tile k, the rest in the last tile): a
+  /// group's stores all at once would stall the next tile's loads behind
+  /// them in the one DMA queue. Only a group that has one before it in
+  /// its chunk has stores to issue: a chunk's last group stores its own,
+  /// since the next chunk's first group is busy loading its LHS (its DMAs
+  /// take longer than its pushes), and stores added there hide nothing.
+  void storePreviousGroup(KernelBuilder &b, Value k, Value row0, Value col0,
+                          Value blocks);
 
   MatmulPassesOp op;
   const ChipInfo &chip;
@@ -522,7 +540,7 @@ scf::ForOp MatmulKernel::build(KernelBuilder &b) {
     });
   });
   // The last epilogue's result DMAs.
-  b.wait(kStoreSem, mxus);
+  b.wait(kStoreSem, kStoresPerMxu * mxus);
   b.dealloc({lhsVmem, rhsVmem, outVmem});
   for (Value vmem : {accVmem, lhsPartsVmem, rhsPartsVmem})
     if (vmem)
@@ -615,6 +633,7 @@ void MatmulKernel::buildKLoop(KernelBuilder &b, Value row0, Value col0,
     } else {
       b.ifThen(b.lessThan(next, kTilesV), prefetch);
     }
+    storePreviousGroup(b, k, row0, col0, blocks);
     Value isFirstTile =
         arith::CmpIOp::create(b, arith::CmpIPredicate::eq, k, zero);
     // With the weights split ahead, the tile before waited for this one's
@@ -851,7 +870,8 @@ void MatmulKernel::buildEpilogue(KernelBuilder &b, Value batch, Value row0,
   // The previous epilogue's result DMAs read the staging buffer this one
   // writes; they have had this group's K loop to finish in.
   Value laterEpilogue = b.lessThan(zero, b.add(b.add(batch, row0), col0));
-  b.ifThen(laterEpilogue, [&] { b.wait(kStoreSem, mxus); });
+  b.ifThen(laterEpilogue,
+           [&] { b.wait(kStoreSem, kStoresPerMxu * mxus); });
   // What is read tile for tile with the result: the accumulator, then
   // the epilogue's inputs of the result's shape; a row (a rank-1 input,
   // one row of tiles) is read one tile per column block, into every
@@ -864,6 +884,7 @@ void MatmulKernel::buildEpilogue(KernelBuilder &b, Value batch, Value row0,
     staged.emplace_back(op.getAcc(), accVmem);
   for (auto [input, vmem] : llvm::zip(op.getEpilogueInputs(), epilogueVmem))
     staged.emplace_back(input, vmem);
+  Value isLastGroup = b.lessThan(b.index(nBlocks - 1), b.add(col0, mxus));
   for (unsigned m = 0; m < mxus; ++m) {
     Value col = b.add(col0, m);
     Value active = b.lessThan(col, nBlocksV);
@@ -918,10 +939,55 @@ void MatmulKernel::buildEpilogue(KernelBuilder &b, Value batch, Value row0,
           finishBlock(b.add(first, i), b.add(firstRow, i * kTileRows));
       });
     });
-    Value count = b.select(active, blocks, zero);
-    b.dmaStore(outVmem, stagingRow, op.getOuts(), outTile,
-               b.index(out.colTiles()), count, kStoreSem);
+    // A chunk's last group stores each MXU's results as they are popped;
+    // the others' go out during the next group's K tiles
+    // (storePreviousGroup).
+    b.ifThen(isLastGroup, [&] {
+      for (int64_t piece = 0; piece < kStoresPerMxu; ++piece)
+        storeResultPiece(b, row0, col0, blocks,
+                         b.index(kStoresPerMxu * m + piece));
+    });
   }
+}
+
+void MatmulKernel::storeResultPiece(KernelBuilder &b, Value row0, Value col0,
+                                    Value blocks, Value piece) {
+  static_assert(kStoresPerMxu == 2, "a piece is half an MXU's rows");
+  Value m = b.halve(piece);
+  Value secondHalf =
+      b.lessThan(zero, arith::AndIOp::create(b, piece, one).getResult());
+  Value firstHalfBlocks = b.halve(b.add(blocks, 1));
+  Value start = b.select(secondHalf, firstHalfBlocks, zero);
+  Value count = b.select(secondHalf, b.sub(blocks, firstHalfBlocks),
+                         firstHalfBlocks);
+  Value col = b.add(col0, m);
+  count = b.select(b.lessThan(col, nBlocksV), count, zero);
+  Value stagingRow = b.add(b.mul(m, chunkRows), b.mul(start, kTileRows));
+  Value outTile =
+      b.add(b.add(outBatch, b.mul(b.add(row0, start), out.colTiles())), col);
+  b.dmaStore(outVmem, stagingRow, op.getOuts(), outTile,
+             b.index(out.colTiles()), count, kStoreSem);
+}
+
+void MatmulKernel::storePreviousGroup(KernelBuilder &b, Value k, Value row0,
+                                      Value col0, Value blocks) {
+  int64_t pieces = kStoresPerMxu * mxus;
+  b.ifThen(b.lessThan(zero, col0), [&] {
+    Value previousCol0 = b.sub(col0, b.index(mxus));
+    auto store = [&](Value piece) {
+      storeResultPiece(b, row0, previousCol0, blocks, piece);
+    };
+    b.ifThen(b.lessThan(k, b.index(pieces)), [&] {
+      if (kTiles > pieces) {
+        store(k);
+        return;
+      }
+      // Fewer K tiles than pieces: the last tile takes the rest.
+      Value isLastTile = b.lessThan(b.index(kTiles - 2), k);
+      Value end = b.select(isLastTile, b.index(pieces), b.add(k, 1));
+      b.forLoop(k, end, 1, store);
+    });
+  });
 }
 
 } // namespace
