@@ -129,30 +129,35 @@ private:
 /// The debug section in its one form: the locations instructions name,
 /// each once, in the order they first name them, then each instruction's
 /// index into that list; nothing but two zero counts when none names one.
+/// A location that names no op is no source op, and one without a file
+/// has no line or column (as the reader requires).
 void putDebugSection(Writer &out, const Program &program) {
   std::map<SourceLocation, uint32_t> renumbered;
-  std::vector<const SourceLocation *> used;
+  std::vector<SourceLocation> used;
   std::vector<uint32_t> sources;
   for (const Bundle &bundle : program.bundles)
     for (const Instruction &inst : bundle.instructions) {
       // An index past the list (which verifyProgram rejects) is written
       // as none rather than read past it.
-      if (inst.source >= program.sourceLocations.size()) {
+      if (inst.source >= program.sourceLocations.size() ||
+          program.sourceLocations[inst.source].opName.empty()) {
         sources.push_back(kNoSource);
         continue;
       }
-      const SourceLocation &location = program.sourceLocations[inst.source];
+      SourceLocation location = program.sourceLocations[inst.source];
+      if (location.file.empty())
+        location.line = location.column = 0;
       auto [it, inserted] = renumbered.emplace(location, uint32_t(used.size()));
       if (inserted)
-        used.push_back(&location);
+        used.push_back(std::move(location));
       sources.push_back(it->second);
     }
   out.put<uint32_t>(uint32_t(used.size()));
-  for (const SourceLocation *location : used) {
-    out.putString(location->opName);
-    out.putString(location->file);
-    out.put<uint32_t>(location->line);
-    out.put<uint32_t>(location->column);
+  for (const SourceLocation &location : used) {
+    out.putString(location.opName);
+    out.putString(location.file);
+    out.put<uint32_t>(location.line);
+    out.put<uint32_t>(location.column);
   }
   if (used.empty())
     sources.clear();
@@ -164,7 +169,7 @@ void putDebugSection(Writer &out, const Program &program) {
 /// Reads what putDebugSection writes into `program`, whose bundles are
 /// decoded; refuses any other form, so that what loads re-encodes to the
 /// same bytes.
-std::string getDebugSection(Reader &in, Program &program) {
+std::string readDebugSection(Reader &in, Program &program) {
   uint32_t numLocations = in.getCount("the source location count", 16);
   std::set<SourceLocation> seen;
   for (uint32_t i = 0; i < numLocations && !in.failed(); ++i) {
@@ -176,6 +181,11 @@ std::string getDebugSection(Reader &in, Program &program) {
     if (!in.failed() && location.opName.empty())
       return "corrupt debug section: source location " + std::to_string(i) +
              " names no op";
+    // A position without a file reads back as none (an unknown location).
+    if (!in.failed() && location.file.empty() &&
+        (location.line || location.column))
+      return "corrupt debug section: source location " + std::to_string(i) +
+             " has a line and column but no file";
     if (!in.failed() && !seen.insert(location).second)
       return "corrupt debug section: source location " + std::to_string(i) +
              " (" + location.describe() + ") is listed twice";
@@ -202,6 +212,10 @@ std::string getDebugSection(Reader &in, Program &program) {
       uint32_t source = in.get<uint32_t>("an instruction source");
       if (in.failed())
         return in.error;
+      if (source != kNoSource && source >= numLocations)
+        return "corrupt debug section: instruction " + std::to_string(index) +
+               " names source location " + std::to_string(source) +
+               ", but the section lists " + std::to_string(numLocations);
       if (source != kNoSource && source > nextNew)
         return "corrupt debug section: instruction " + std::to_string(index) +
                " names source location " + std::to_string(source) +
@@ -336,7 +350,7 @@ absl::StatusOr<Program> readBinary(const std::vector<uint8_t> &bytes) {
     return fail("invalid code: " + std::string(bundles.status().message()));
   program.bundles = *std::move(bundles);
   if (version == kBinaryVersion)
-    if (std::string error = getDebugSection(in, program); !error.empty())
+    if (std::string error = readDebugSection(in, program); !error.empty())
       return fail(error);
   if (in.remaining() != 0) {
     return fail("corrupt: " + std::to_string(in.remaining()) +

@@ -190,8 +190,8 @@ public:
            Memory &memory, Stats &stats, Trace *trace, uint64_t maxCycles,
            HbmShare hbmShare, MxuOffload *offload, bool profile)
       : core(program, chip, state, memory, stats, trace, hbmShare),
-        bundles(decodeProgram(program)), maxCycles(maxCycles),
-        profile(profile), sourceCounters(program.sourceLocations.size() + 1) {
+        bundles(decodeProgram(program)), maxCycles(maxCycles), profile(profile),
+        sourceCounters(program.sourceLocations.size() + 1) {
     core.offload = offload;
     for (auto &free : unitFree)
       free.assign(kMaxMxus, 0);
@@ -306,7 +306,11 @@ void StepLoop::fillProfile() {
   const Program &program = core.program;
   for (size_t s = 0; s < sourceCounters.size(); ++s) {
     const SourceCounters &counters = sourceCounters[s];
-    if (counters.instructions == 0 && counters.cycles == 0)
+    const std::vector<uint64_t> &busy = core.sourceBusy[s];
+    bool busyAny = false;
+    for (uint64_t cycles : busy)
+      busyAny |= cycles != 0;
+    if (counters.instructions == 0 && counters.cycles == 0 && !busyAny)
       continue;
     SourceProfile entry;
     entry.source = s < program.sourceLocations.size()
@@ -315,7 +319,6 @@ void StepLoop::fillProfile() {
     entry.cycles = counters.cycles;
     entry.instructions = counters.instructions;
     entry.stallCycles = counters.stalls;
-    const std::vector<uint64_t> &busy = core.sourceBusy[s];
     entry.vpuBusy = busy[kVpuBusy];
     entry.dmaBusy = busy[kDmaBusy];
     for (unsigned m = 0; m < core.chip.mxusPerCore; ++m)
@@ -364,9 +367,11 @@ std::optional<Trap> StepLoop::run() {
       SourceCounters &counters = sourceCounters[culprit->source];
       counters.stalls[unsigned(*cause)] += stall;
       counters.cycles += stall;
-      if (core.trace)
-        core.trace->add("stall", getStallCauseName(*cause), nextFetch,
-                        core.now, culprit->source);
+      if (core.trace) {
+        core.trace->add("stall", getStallCauseName(*cause), nextFetch, core.now,
+                        culprit->source);
+        core.trace->addSourceOp(culprit->source, nextFetch, core.now);
+      }
     }
     std::vector<InFlightDma> &inFlight = core.dma.inFlight;
     while (!inFlight.empty() && inFlight.front().completion <= core.now)
@@ -396,7 +401,8 @@ std::optional<Trap> StepLoop::run() {
     if (core.trace)
       core.trace->addSourceOp(bundle.front().source, core.now, core.now + 1);
     nextFetch = core.now + 1;
-    if (core.branchTaken) {
+    // A bundle that halts fetches nothing after it, taken branch or not.
+    if (core.branchTaken && !core.halted) {
       nextFetch += kTakenBranchPenalty;
       stalls[unsigned(StallCause::Branch)] += kTakenBranchPenalty;
       for (const DecodedInstruction &inst : bundle)
@@ -404,6 +410,8 @@ std::optional<Trap> StepLoop::run() {
           SourceCounters &counters = sourceCounters[inst.source];
           counters.stalls[unsigned(StallCause::Branch)] += kTakenBranchPenalty;
           counters.cycles += kTakenBranchPenalty;
+          if (core.trace)
+            core.trace->addSourceOp(inst.source, core.now + 1, nextFetch);
         }
     }
     state.pc = core.nextPc;
@@ -419,8 +427,22 @@ std::optional<Trap> StepLoop::run() {
       stats.instructionMix[info.mnemonic] = count;
   for (size_t unit = 0; unit < core.busyUnitNames.size(); ++unit)
     stats.unitBusyCycles[core.busyUnitNames[unit]] = core.unitBusy[unit];
-  if (profile)
+  if (profile) {
+    // A run that stopped early did not count its last bundle's issue
+    // cycle (nor, at the cycle limit, its stall): they are the trapping
+    // bundle's first instruction's, so that the rows still add up.
+    uint64_t counted = 0;
+    for (const SourceCounters &counters : sourceCounters)
+      counted += counters.cycles;
+    size_t noSource = sourceCounters.size() - 1;
+    uint32_t last = state.pc >= 0 && size_t(state.pc) < bundles.size() &&
+                            !bundles[state.pc].empty()
+                        ? bundles[state.pc].front().source
+                        : uint32_t(noSource);
+    if (stats.cycles > counted)
+      sourceCounters[last].cycles += stats.cycles - counted;
     fillProfile();
+  }
   stats.vmemPeakBytes = core.memory.getVmemHighWaterBytes();
   stats.hbmResidentBytes = core.memory.getHbmResidentBytes();
   // The host's time includes the offloaded passes still queued at the end.

@@ -142,12 +142,12 @@ std::string Stats::toJson() const {
       for (unsigned c = 0; c < kNumStallCauses; ++c)
         stalls[getStallCauseName(StallCause(c))] = entry.stallCycles[c];
       list += std::string(i ? ",\n" : "\n") + "    {\"source\": \"" +
-              jsonEscape(entry.source) + "\", \"cycles\": " +
-              std::to_string(entry.cycles) + ", \"instructions\": " +
-              std::to_string(entry.instructions) + ", \"mxu_busy_cycles\": " +
-              std::to_string(entry.mxuBusy) + ", \"vpu_busy_cycles\": " +
-              std::to_string(entry.vpuBusy) + ", \"dma_busy_cycles\": " +
-              std::to_string(entry.dmaBusy) +
+              jsonEscape(entry.source) +
+              "\", \"cycles\": " + std::to_string(entry.cycles) +
+              ", \"instructions\": " + std::to_string(entry.instructions) +
+              ", \"mxu_busy_cycles\": " + std::to_string(entry.mxuBusy) +
+              ", \"vpu_busy_cycles\": " + std::to_string(entry.vpuBusy) +
+              ", \"dma_busy_cycles\": " + std::to_string(entry.dmaBusy) +
               ",\n     \"stall_cycles\": " + object(stalls, "    ") + "}";
     }
     field("profile", list + "\n  ]", true);
@@ -195,14 +195,14 @@ std::string Stats::toTable() const {
   return text;
 }
 
-
 std::string Stats::profileTable() const {
   std::string text = "tpu-sim: cycles by source op (docs/Simulator.md, "
                      "\"Profile\")\n";
   char line[256];
-  std::snprintf(line, sizeof(line), "  %10s %6s %10s  %-18s %10s %10s %10s  %s\n",
-                "cycles", "%", "stalls", "most stalled on", "mxu busy",
-                "vpu busy", "dma busy", "source op");
+  std::snprintf(line, sizeof(line),
+                "  %10s %6s %10s  %-18s %10s %10s %10s  %s\n", "cycles", "%",
+                "stalls", "most stalled on", "mxu busy", "vpu busy", "dma busy",
+                "source op");
   text += line;
   for (const SourceProfile &entry : profile) {
     unsigned worst = 0;
@@ -210,14 +210,15 @@ std::string Stats::profileTable() const {
       if (entry.stallCycles[c] > entry.stallCycles[worst])
         worst = c;
     uint64_t stalls = entry.totalStallCycles();
-    std::snprintf(
-        line, sizeof(line), "  %10llu %6.1f %10llu  %-18s %10llu %10llu %10llu  ",
-        (unsigned long long)entry.cycles,
-        cycles ? 100.0 * double(entry.cycles) / double(cycles) : 0.0,
-        (unsigned long long)stalls,
-        stalls ? getStallCauseName(StallCause(worst)) : "-",
-        (unsigned long long)entry.mxuBusy, (unsigned long long)entry.vpuBusy,
-        (unsigned long long)entry.dmaBusy);
+    std::snprintf(line, sizeof(line),
+                  "  %10llu %6.1f %10llu  %-18s %10llu %10llu %10llu  ",
+                  (unsigned long long)entry.cycles,
+                  cycles ? 100.0 * double(entry.cycles) / double(cycles) : 0.0,
+                  (unsigned long long)stalls,
+                  stalls ? getStallCauseName(StallCause(worst)) : "-",
+                  (unsigned long long)entry.mxuBusy,
+                  (unsigned long long)entry.vpuBusy,
+                  (unsigned long long)entry.dmaBusy);
     text += line + entry.source + "\n";
   }
   return text;

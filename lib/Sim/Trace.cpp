@@ -10,8 +10,7 @@
 
 namespace tpu::sim {
 
-const std::string *
-Trace::getSourceName(std::optional<uint32_t> source) const {
+const std::string *Trace::getSourceName(std::optional<uint32_t> source) const {
   return source && *source < sourceNames.size() ? &sourceNames[*source]
                                                 : nullptr;
 }

@@ -38,14 +38,21 @@
 // JSON-NEXT: }},
 // JSON-NEXT: {"source": "load m.py:1:1", "cycles": 111, "instructions": 5,
 
-// A "source op" track shows which op's bundles issue; every event names
-// its instruction's source op.
+// Every event names its instruction's source op, and a "source op" track
+// shows whose the cycles are, as the profile counts them: one event per
+// run of the same op, over issue cycles, stalls and branch penalties.
 // TRACE: "args": {"name": "source op"}
 // TRACE: "name": "dma.ld", {{.*}} "args": {"cycle": 1, "cycles": 8, "source": "load m.py:1:1"}
-// TRACE: "name": "load m.py:1:1", {{.*}} "args": {"cycle": 1, "cycles": 1, "source": "load m.py:1:1"}
 // TRACE: "name": "dma-wait", {{.*}} "args": {"cycle": 2, "cycles": 107, "source": "load m.py:1:1"}
 // TRACE: "name": "vector-dependency", {{.*}} "args": {"cycle": 111, "cycles": 2, "source": "add m.py:2:5"}
-// TRACE: "name": "end", {{.*}} "args": {"cycle": 225, "cycles": 1, "source": "end"}
+// RUN: python3 -c "import json, sys; t = json.load(open(sys.argv[1]))['traceEvents']; track = [e['tid'] for e in t if e['ph'] == 'M' and e['args']['name'] == 'source op']; [print(e['name'], e['args']['cycle'], e['args']['cycles']) for e in t if e['ph'] == 'X' and [e['tid']] == track]" %t.trace.json | FileCheck %s --check-prefix=TRACK
+// TRACK: (no source op) 0 1
+// TRACK-NEXT: load m.py:1:1 1 110
+// TRACK-NEXT: add m.py:2:5 111 4
+// TRACK-NEXT: load m.py:1:1 115 1
+// TRACK-NEXT: add m.py:2:5 116 109
+// TRACK-NEXT: end 225 1
+// TRACK-NOT: {{.}}
 
 // A binary without source locations profiles as one row, and says how to
 // get them.
@@ -56,3 +63,44 @@
 // Without --profile, no profile in the statistics.
 // RUN: tpu-sim %t.tpu --quiet --input %t.x.npy --stats %t.plain.json
 // RUN: not grep -q profile %t.plain.json
+
+// A run that traps still adds up: the trapping bundle's cycle is its first
+// instruction's op's ("c", which loads from past VMEM's last row). The
+// rows: "a" 2 issues, "b" a 2-cycle wait for v.ld and 2 issues, "c" 1.
+// A file name from the binary is any bytes: the JSON escapes the quote and
+// the tab, keeps the UTF-8 é, and replaces the byte that is not UTF-8.
+// RUN: tpu-translate --export-tpu-bin %s -o %t.trap.tpu
+// RUN: not tpu-sim %t.trap.tpu --quiet --profile --stats %t.trap.json --trace %t.trap.trace.json 2> %t.trap.table
+// RUN: FileCheck %s --check-prefix=TRAP < %t.trap.table
+// RUN: python3 %S/../e2e/check-profile.py %t.trap.json | FileCheck %s --check-prefix=SUMS
+// RUN: python3 -c "import json, sys; print(ascii(json.load(open(sys.argv[1]))['profile'][1]['source']))" %t.trap.json | FileCheck %s --check-prefix=NAME
+// RUN: python3 -c "import json, sys; json.load(open(sys.argv[1])); print('trace parses')" %t.trap.trace.json | FileCheck %s --check-prefix=PARSES
+// TRAP: 4   57.1          2  vector-dependency           0          1          0  b m.py:2:1
+// TRAP-NEXT: 2   28.6          0  -                           0          1          0  a we"ird
+// TRAP-NEXT: 1   14.3          0  -                           0          0          0  c m.py:3:1
+// TRAP: tpu-sim: error: trap at cycle 6, pc b4
+// SUMS: 3 source ops; cycles, instructions, stalls and busy cycles add up
+// NAME: 'a we"ird\t\ufffd\xe9.py:1:1'
+// PARSES: trace parses
+module attributes {tpu.chip = #tpu.chip<v4>} {
+  tpu_isa.program @main attributes {arguments = [], results = []} {
+    bundle {
+      inst s.li s1, 1 loc("a"("we\"ird\09\FF\C3\A9.py":1:1))
+    }
+    bundle {
+      inst v.ld v0, s0, 0, s1, 0xff loc("a"("we\"ird\09\FF\C3\A9.py":1:1))
+    }
+    bundle {
+      inst v.add v1, v0, v0 loc("b"("m.py":2:1))
+    }
+    bundle {
+      inst s.li s2, 100000 loc("b"("m.py":2:1))
+    }
+    bundle {
+      inst v.ld v2, s2, 0, s1, 0xff loc("c"("m.py":3:1))
+    }
+    bundle {
+      inst halt
+    }
+  }
+}

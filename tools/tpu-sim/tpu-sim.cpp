@@ -161,7 +161,8 @@ int main(int argc, char **argv) {
   if (options.profile && program->sourceLocations.empty())
     std::cerr << "tpu-sim: note: " << binaryPath
               << " has no source locations, so --profile counts every "
-                 "instruction as " << tpu::sim::kNoSourceOp
+                 "instruction as "
+              << tpu::sim::kNoSourceOp
               << "; print the compiled ISA with its locations (tpu-opt "
                  "--tpu-compile ... -mlir-print-debuginfo) before "
                  "tpu-translate --export-tpu-bin\n";

@@ -156,80 +156,84 @@ TEST(BinaryTest, Messages) {
             "1 = i32, 2 = bf16)");
 }
 
-/// `program`'s binary, with `debugSection` for its debug section.
-std::vector<uint8_t> withDebugSection(const Program &program,
-                                      const std::vector<uint32_t> &words,
-                                      const std::vector<std::string> &names) {
-  Program bare = program;
-  bare.sourceLocations.clear();
-  for (Bundle &bundle : bare.bundles)
-    for (Instruction &inst : bundle.instructions)
-      inst.source = kNoSource;
-  std::vector<uint8_t> bytes = writeBinary(bare);
+/// Sets the header's payload length to the file's and recomputes the
+/// checksum, after a test adds or removes payload bytes.
+void resize(std::vector<uint8_t> &bytes) {
+  uint64_t payload = bytes.size() - kBinaryHeaderBytes;
+  std::memcpy(&bytes[16], &payload, 8);
+  reseal(bytes);
+}
+
+/// The sample's binary (whatever its sources) with a debug section made
+/// of `locations` and the instruction sources `sources` (count first), as
+/// given: the form may be one the reader refuses.
+std::vector<uint8_t>
+withDebugSection(const std::vector<SourceLocation> &locations,
+                 const std::vector<uint32_t> &sources) {
+  std::vector<uint8_t> bytes = writeBinary(withoutSources());
   bytes.resize(bytes.size() - 8); // the two zero counts
   auto put = [&](uint32_t word) {
     uint8_t raw[4];
     std::memcpy(raw, &word, 4);
     bytes.insert(bytes.end(), raw, raw + 4);
   };
-  // `names` are the locations (op name, file "f", line 1, column i); then
-  // `words` as the instruction sources, count first.
-  put(uint32_t(names.size()));
-  for (size_t i = 0; i < names.size(); ++i) {
-    put(uint32_t(names[i].size()));
-    bytes.insert(bytes.end(), names[i].begin(), names[i].end());
-    put(1);
-    bytes.push_back('f');
-    put(1);
-    put(i == 1 && names[0] == names[1] ? 0 : uint32_t(i));
+  auto putString = [&](const std::string &text) {
+    put(uint32_t(text.size()));
+    bytes.insert(bytes.end(), text.begin(), text.end());
+  };
+  put(uint32_t(locations.size()));
+  for (const SourceLocation &location : locations) {
+    putString(location.opName);
+    putString(location.file);
+    put(location.line);
+    put(location.column);
   }
-  put(uint32_t(words.size()));
-  for (uint32_t word : words)
-    put(word);
-  uint64_t payload = bytes.size() - kBinaryHeaderBytes;
-  std::memcpy(&bytes[16], &payload, 8);
-  reseal(bytes);
+  put(uint32_t(sources.size()));
+  for (uint32_t source : sources)
+    put(source);
+  resize(bytes);
   return bytes;
 }
 
 TEST(BinaryTest, DebugSection) {
-  Program program = sampleProgram();
   // Five instructions; the sample's sources are 0 1 1 0 none.
   std::vector<uint32_t> sample = {0, 1, 1, 0, kNoSource};
+  SourceLocation op{"op", "f", 1, 0}, other{"other", "f", 1, 1};
   absl::StatusOr<Program> read =
-      readBinary(withDebugSection(program, sample, {"op", "other"}));
+      readBinary(withDebugSection({op, other}, sample));
   ASSERT_TRUE(read.ok()) << read.status();
   EXPECT_EQ(read->bundles[0].instructions[1].source, 1u);
   EXPECT_EQ(read->sourceLocations[1].describe(), "other f:1:1");
 
-  EXPECT_EQ(loadError(withDebugSection(program, {1, 0, 1, 0, 0},
-                                       {"op", "other"})),
+  EXPECT_EQ(loadError(withDebugSection({op, other}, {1, 0, 1, 0, 0})),
             "corrupt debug section: instruction 0 names source location 1 "
             "before any names 0 (the list is in the order instructions first "
             "name them)");
-  EXPECT_EQ(loadError(withDebugSection(program, {0, 0, 0, 0, kNoSource},
-                                       {"op", "other"})),
+  EXPECT_EQ(loadError(withDebugSection({op, other}, {0, 1, 2, 0, 0})),
+            "corrupt debug section: instruction 2 names source location 2, "
+            "but the section lists 2");
+  EXPECT_EQ(loadError(withDebugSection({op, other}, {0, 0, 0, 0, kNoSource})),
             "corrupt debug section: no instruction names source location 1 "
             "of 2");
-  EXPECT_EQ(loadError(withDebugSection(program, {0, 1, 1, 0},
-                                       {"op", "other"})),
+  EXPECT_EQ(loadError(withDebugSection({op, other}, {0, 1, 1, 0})),
             "corrupt debug section: 4 instruction sources for 5 instructions "
             "and 2 source locations (want one per instruction, or none and "
             "no locations)");
-  EXPECT_EQ(loadError(withDebugSection(program, {}, {"op"})),
+  EXPECT_EQ(loadError(withDebugSection({op}, {})),
             "corrupt debug section: 0 instruction sources for 5 "
             "instructions and 1 source locations (want one per instruction, "
             "or none and no locations)");
-  EXPECT_EQ(loadError(withDebugSection(program, sample, {"op", "op"})),
+  EXPECT_EQ(loadError(withDebugSection({op, op}, sample)),
             "corrupt debug section: source location 1 (op f:1:0) is listed "
             "twice");
-  EXPECT_EQ(loadError(withDebugSection(program, sample, {"op", ""})),
+  EXPECT_EQ(loadError(withDebugSection({op, {"", "f", 1, 1}}, sample)),
             "corrupt debug section: source location 1 names no op");
-  std::vector<uint8_t> padded = writeBinary(program);
+  EXPECT_EQ(loadError(withDebugSection({op, {"other", "", 3, 4}}, sample)),
+            "corrupt debug section: source location 1 has a line and column "
+            "but no file");
+  std::vector<uint8_t> padded = writeBinary(sampleProgram());
   padded.insert(padded.end(), 4, 0);
-  uint64_t payload = padded.size() - kBinaryHeaderBytes;
-  std::memcpy(&padded[16], &payload, 8);
-  reseal(padded);
+  resize(padded);
   EXPECT_EQ(loadError(padded), "corrupt: 4 bytes follow the debug section");
 }
 
@@ -247,6 +251,17 @@ TEST(BinaryTest, WritingRenumbersSources) {
   absl::StatusOr<Program> read = readBinary(writeBinary(program));
   ASSERT_TRUE(read.ok()) << read.status();
   EXPECT_EQ(*read, sampleProgram());
+
+  // What the reader refuses is not written: a location that names no op
+  // is none, and one without a file has no line or column.
+  Program odd = sampleProgram();
+  odd.sourceLocations = {{"", "f", 1, 1}, {"op", "", 5, 6}};
+  read = readBinary(writeBinary(odd));
+  ASSERT_TRUE(read.ok()) << read.status();
+  ASSERT_EQ(read->sourceLocations.size(), 1u);
+  EXPECT_EQ(read->sourceLocations[0], (SourceLocation{"op", "", 0, 0}));
+  EXPECT_EQ(read->bundles[0].instructions[0].source, kNoSource);
+  EXPECT_EQ(read->bundles[0].instructions[1].source, 0u);
 }
 
 TEST(BinaryTest, VersionThreeLoadsWithoutSources) {
@@ -255,17 +270,13 @@ TEST(BinaryTest, VersionThreeLoadsWithoutSources) {
   bytes.resize(bytes.size() - 8);
   uint32_t version = kBinaryVersionWithoutDebug;
   std::memcpy(&bytes[8], &version, 4);
-  uint64_t payload = bytes.size() - kBinaryHeaderBytes;
-  std::memcpy(&bytes[16], &payload, 8);
-  reseal(bytes);
+  resize(bytes);
   absl::StatusOr<Program> read = readBinary(bytes);
   ASSERT_TRUE(read.ok()) << read.status();
   EXPECT_EQ(*read, withoutSources());
 
   bytes.push_back(0);
-  payload += 1;
-  std::memcpy(&bytes[16], &payload, 8);
-  reseal(bytes);
+  resize(bytes);
   EXPECT_EQ(loadError(bytes), "corrupt: 1 bytes follow the code");
 }
 

@@ -74,8 +74,8 @@ struct SourceLocation {
   /// "linalg.matmul examples/mlp.mlir:18:9"; the parts it has.
   std::string describe() const;
   bool operator==(const SourceLocation &other) const {
-    return opName == other.opName && file == other.file &&
-           line == other.line && column == other.column;
+    return opName == other.opName && file == other.file && line == other.line &&
+           column == other.column;
   }
   bool operator<(const SourceLocation &other) const {
     return std::tie(opName, file, line, column) <
@@ -115,9 +115,9 @@ struct Program {
 
 /// Checks what the encoding cannot: tensors and constants fit in the chip's
 /// HBM, verifyBundleInProgram holds for every bundle, and each
-/// instruction's source is one of sourceLocations (verifySources). The one program
-/// verifier: the loader, the tools and the tpu_isa dialect all call it (or
-/// its two parts).
+/// instruction's source is one of sourceLocations (verifySources). The one
+/// program verifier: the loader, the tools and the tpu_isa dialect all call
+/// it (or its parts).
 absl::Status verifyProgram(const Program &program);
 
 /// Every instruction's source is kNoSource or an index into

@@ -8,6 +8,7 @@
 #include "tpu/Dialect/ISA/IR/ISAOps.h"
 
 #include "mlir/IR/Builders.h"
+#include "tpu/Dialect/TPU/IR/SourceOp.h"
 #include "tpu/Dialect/TPU/IR/TPUAttrs.h"
 
 using namespace mlir;
@@ -52,32 +53,15 @@ static TensorAttr fromSignature(MLIRContext *context,
                          tensor.hbmTile);
 }
 
-/// The name of the op at `loc`: the first name location, looking through
-/// fused locations and into the callee of a call site only. An op inlined
-/// from a function is the callee's op; the caller's name is the call's, and
-/// an unnamed op of the callee (a generic's body) is no source op of its
-/// own.
-static NameLoc findOpName(Location loc) {
-  if (auto name = dyn_cast<NameLoc>(loc))
-    return name;
-  if (auto call = dyn_cast<CallSiteLoc>(loc))
-    return findOpName(call.getCallee());
-  if (auto fused = dyn_cast<FusedLoc>(loc))
-    for (Location part : fused.getLocations())
-      if (NameLoc name = findOpName(part))
-        return name;
-  if (auto opaque = dyn_cast<OpaqueLoc>(loc))
-    return findOpName(opaque.getFallbackLocation());
-  return {};
-}
-
 std::optional<isa::SourceLocation>
 tpu::isa::ir::getSourceLocation(Location loc) {
-  NameLoc name = findOpName(loc);
+  NameLoc name = getSourceOpName(loc);
   if (!name)
     return std::nullopt;
   isa::SourceLocation source{name.getName().str(), "", 0, 0};
-  if (auto position = name.getChildLoc()->findInstanceOf<FileLineColRange>()) {
+  auto position = name.getChildLoc()->findInstanceOf<FileLineColRange>();
+  // A position in no file is no position (the binary's rule).
+  if (position && !position.getFilename().empty()) {
     source.file = position.getFilename().str();
     source.line = position.getStartLine();
     source.column = position.getStartColumn();
@@ -102,12 +86,10 @@ uint32_t SourceLocationTable::getIndex(Location loc) {
   std::optional<isa::SourceLocation> source = getSourceLocation(loc);
   if (!source)
     return isa::kNoSource;
-  auto [it, inserted] =
-      indices.emplace(*source, uint32_t(locations.size()));
+  auto [it, inserted] = indices.emplace(*source, uint32_t(locations.size()));
   if (inserted)
     locations.push_back(*std::move(source));
-  // The emplace above may have moved the cache's buckets.
-  return cache[loc] = it->second;
+  return cached->second = it->second;
 }
 
 isa::Program tpu::isa::ir::readProgram(ProgramOp programOp) {
@@ -137,8 +119,7 @@ isa::Program tpu::isa::ir::readProgram(ProgramOp programOp) {
       continue;
     }
     isa::Bundle bundle;
-    for (InstOp inst :
-         cast<BundleOp>(op).getBody().front().getOps<InstOp>()) {
+    for (InstOp inst : cast<BundleOp>(op).getBody().front().getOps<InstOp>()) {
       bundle.instructions.push_back(inst.getInstruction());
       bundle.instructions.back().source = sources.getIndex(inst.getLoc());
     }

@@ -1,7 +1,8 @@
 //===- NameLocations.cpp - Name source ops' locations after the ops -------===//
 //
-// The profile's key (docs/Tools.md, "tpu-sim"): an instruction's source op
-// is the first name in its location (isa::ir::getSourceLocation).
+// The profile's key (docs/Simulator.md, "Profile"): an instruction's
+// source op is the name in its location (tpu::getSourceOpName), which an op
+// a frontend named already has.
 //
 //===----------------------------------------------------------------------===//
 
@@ -9,6 +10,7 @@
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
+#include "tpu/Dialect/TPU/IR/SourceOp.h"
 
 namespace tpu {
 #define GEN_PASS_DEF_TPUNAMELOCATIONS
@@ -16,11 +18,12 @@ namespace tpu {
 } // namespace tpu
 
 using namespace mlir;
+using namespace tpu;
 
 namespace {
 
 void nameAfterOp(Operation *op) {
-  if (op->getLoc()->findInstanceOf<NameLoc>())
+  if (getSourceOpName(op->getLoc()))
     return;
   op->setLoc(NameLoc::get(
       StringAttr::get(op->getContext(), op->getName().getStringRef()),

@@ -194,7 +194,7 @@ module {
 // that names no op is no source op (an ISA file's own lines): the halt
 // gets the program's. An op inlined from a function is the callee's op:
 // the call's name does not make an unnamed callee op (a generic's body)
-// one. A fused location is its first named part's.
+// one. A fused location is its first named part's; an empty name is none.
 // LOC: inst v.ld v1, s0, 0, s31, 0xff loc("linalg.matmul"("m.py":1:1))
 // LOC-NEXT: inst v.ld v2, s0, 8, s31, 0xff loc("linalg.generic"("m.py":2:1))
 // LOC-NEXT: inst s.li s5, 1 loc("linalg.reduce"("m.py":3:1))
@@ -202,6 +202,7 @@ module {
 // LOC-NEXT: }
 // LOC-NEXT: bundle {
 // LOC-NEXT: inst s.li s7, 3 loc("linalg.generic"("m.py":2:1))
+// LOC-NEXT: inst s.li s8, 4 loc("{{.*}}tpu-bundle.mlir":{{[0-9]+}}:3)
 // LOC-NEXT: }
 // LOC-NEXT: bundle {
 // LOC-NEXT: inst mxu.push 0, v1, s0, 0 loc("linalg.matmul"("m.py":1:1))
@@ -229,6 +230,9 @@ module {
     }
     bundle {
       inst s.li s7, 3 loc(fused["m.py":7:1, "linalg.generic"("m.py":2:1)])
+    }
+    bundle {
+      inst s.li s8, 4 loc(""("m.py":8:1))
     }
     bundle {
       inst halt loc("m.py":3:1)

@@ -32,12 +32,12 @@ namespace tpu::isa::ir {
 /// The chip `op` is compiled for: its module's `tpu.chip`, or the default.
 using tpu::getChipOf;
 
-/// The source op an instruction at `loc` comes from: the first name in the
-/// location (tpu-name-locations names each source op's location after it;
-/// through fused locations, and of a call site the callee's only) and the
-/// first file position under that name. Only a named location is a source
-/// op: an ISA file printed without -mlir-print-debuginfo gives its ops its
-/// own lines, and those are not one.
+/// The source op an instruction at `loc` comes from: its name
+/// (tpu::getSourceOpName; tpu-name-locations names each source op's
+/// location after it) and the first file position under that name. Only a
+/// named location is a source op: an ISA file printed without
+/// -mlir-print-debuginfo gives its ops its own lines, and those are not
+/// one.
 std::optional<SourceLocation> getSourceLocation(mlir::Location loc);
 
 /// The location getSourceLocation reads back as `source`.

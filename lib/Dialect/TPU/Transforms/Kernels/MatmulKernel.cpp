@@ -287,8 +287,8 @@ private:
   /// Store piece `piece` of the column group at (row0, col0) from the
   /// staging buffer: half `piece` % 2 of the rows of MXU `piece` / 2's
   /// block (nothing when its column block is past the last).
-  void storeResultPiece(KernelBuilder &b, Value row0, Value col0,
-                        Value blocks, Value piece);
+  void storeResultPiece(KernelBuilder &b, Value row0, Value col0, Value blocks,
+                        Value piece);
   /// The previous column group's result stores, spread over this group's
   /// first K tiles (piece k in tile k, the rest in the last tile): a
   /// group's stores all at once would stall the next tile's loads behind
@@ -870,8 +870,7 @@ void MatmulKernel::buildEpilogue(KernelBuilder &b, Value batch, Value row0,
   // The previous epilogue's result DMAs read the staging buffer this one
   // writes; they have had this group's K loop to finish in.
   Value laterEpilogue = b.lessThan(zero, b.add(b.add(batch, row0), col0));
-  b.ifThen(laterEpilogue,
-           [&] { b.wait(kStoreSem, kStoresPerMxu * mxus); });
+  b.ifThen(laterEpilogue, [&] { b.wait(kStoreSem, kStoresPerMxu * mxus); });
   // What is read tile for tile with the result: the accumulator, then
   // the epilogue's inputs of the result's shape; a row (a rank-1 input,
   // one row of tiles) is read one tile per column block, into every
@@ -958,8 +957,8 @@ void MatmulKernel::storeResultPiece(KernelBuilder &b, Value row0, Value col0,
       b.lessThan(zero, arith::AndIOp::create(b, piece, one).getResult());
   Value firstHalfBlocks = b.halve(b.add(blocks, 1));
   Value start = b.select(secondHalf, firstHalfBlocks, zero);
-  Value count = b.select(secondHalf, b.sub(blocks, firstHalfBlocks),
-                         firstHalfBlocks);
+  Value count =
+      b.select(secondHalf, b.sub(blocks, firstHalfBlocks), firstHalfBlocks);
   Value col = b.add(col0, m);
   count = b.select(b.lessThan(col, nBlocksV), count, zero);
   Value stagingRow = b.add(b.mul(m, chunkRows), b.mul(start, kTileRows));
