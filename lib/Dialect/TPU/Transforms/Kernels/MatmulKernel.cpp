@@ -45,9 +45,10 @@ using namespace tpu;
 namespace {
 
 constexpr int64_t kTileRows = kSublanes;
-/// DMAs a column group's results go out in: two per MXU (its block's first
-/// and second half of rows), so that each piece the next group's K tiles
-/// take is about a third of a K tile's DMA time at 2048^3 on v4.
+/// DMAs a column group's results go out in when the next group's K tiles
+/// issue them: two per MXU (its block's first and second half of rows), so
+/// that each piece is about a third of a K tile's DMA time at 2048^3 on
+/// v4.
 constexpr int64_t kStoresPerMxu = 2;
 constexpr int64_t kWeightRows = kMxuDim; // VMEM rows of one weight tile
 /// Row blocks (vregs) per iteration of the push and split loops: 8 pays
@@ -235,6 +236,15 @@ private:
   /// The plan's cycles, roughly: the larger of the loop's issue time and
   /// its HBM time.
   double estimateCycles(int64_t blocks, bool resident) const;
+  /// The issue time of one K tile of a column group with chunks of
+  /// `blocks`, and the DMA time of `tiles` tiles at the core's share of
+  /// HBM bandwidth.
+  double tileCycles(int64_t blocks) const;
+  double hbmCycles(int64_t tiles) const;
+  /// Whether a group's result stores go out during the next group's K
+  /// tiles (storePreviousGroup): when all at once they would stall the
+  /// next group's loads, which the plan has time to hide.
+  bool shouldDeferStores() const;
   /// The VMEM row of K tile `k` of LHS buffer `buffer`'s chunk (`half` is
   /// k's double-buffer half), and of MXU `m`'s weights of RHS buffer
   /// `buffer`.
@@ -341,6 +351,14 @@ private:
   int64_t rowBlocks = 0, kTiles = 0, nBlocks = 0;
   /// Row blocks per chunk, and the result slots of the main group's first.
   int64_t chunk = 0, chunkRows = 0, mainSlots = 0;
+  /// Whether a group's result stores go out during the next group's K
+  /// tiles (set by plan(): shouldDeferStores).
+  bool defersStores = false;
+  /// The result DMAs of a column group: a piece per half MXU block when
+  /// they are deferred, else one per MXU.
+  int64_t storesPerGroup() const {
+    return (defersStores ? kStoresPerMxu : 1) * int64_t(mxus);
+  }
   /// Whether the chunk's LHS stays in VMEM across the column groups.
   bool residentLhs = false;
 
@@ -438,6 +456,7 @@ LogicalResult MatmulKernel::plan() {
   }
   chunkRows = chunk * kTileRows;
   mainSlots = groups == 2 ? chunk : 0;
+  defersStores = columnGroups() > 1 && shouldDeferStores();
   return success();
 }
 
@@ -463,7 +482,7 @@ int64_t MatmulKernel::tilesRead(int64_t blocks, bool resident) const {
          rhsTiles * chunksOf(blocks);
 }
 
-double MatmulKernel::estimateCycles(int64_t blocks, bool resident) const {
+double MatmulKernel::tileCycles(int64_t blocks) const {
   // Per term and K tile of a column group: each row block takes a push
   // per MXU, one bundle each, and about 2 more (its load, and the loop's
   // address and branch shared by kUnroll blocks), or the push's 8 cycles
@@ -483,16 +502,36 @@ double MatmulKernel::estimateCycles(int64_t blocks, bool resident) const {
   double splitCycles =
       (splitsLhsInPushes ? 3 : 7) * lhsSplitVregs +
       (splitsWeightsAhead ? 3 + 7.0 / double(kTiles) : 7) * weightSplitVregs;
-  double step = double(terms) * double(blocks) * perBlock +
-                128 * double(llvm::count(latches, true)) + 384 + splitCycles;
-  double issue = double(lhs.batch * chunksOf(blocks) * columnGroups()) *
-                 double(kTiles) * step;
+  return double(terms) * double(blocks) * perBlock +
+         128 * double(llvm::count(latches, true)) + 384 + splitCycles;
+}
+
+double MatmulKernel::hbmCycles(int64_t tiles) const {
   double bytesPerCycle = double(chip.hbmBytesPerSecond) /
                          double(chip.clockHz) / chip.tensorCoresPerChip;
-  double hbm =
-      double(tilesRead(blocks, resident) * int64_t(kWordsPerTile) * 4) /
-      bytesPerCycle;
-  return std::max(issue, hbm);
+  return double(tiles * int64_t(kWordsPerTile) * 4) / bytesPerCycle;
+}
+
+double MatmulKernel::estimateCycles(int64_t blocks, bool resident) const {
+  double issue = double(lhs.batch * chunksOf(blocks) * columnGroups()) *
+                 double(kTiles) * tileCycles(blocks);
+  return std::max(issue, hbmCycles(tilesRead(blocks, resident)));
+}
+
+bool MatmulKernel::shouldDeferStores() const {
+  // A later group's K tile loads its weights (and the LHS's K tile unless
+  // resident); its tiles 0 and 1 are prefetched before the group before
+  // stores its results. The stores stall tile 2's loads when they take
+  // more than what the DMA engine has to spare over those two tiles; and
+  // a plan that is HBM-bound has nothing to spare at all.
+  if (hbmCycles(tilesRead(chunk, residentLhs)) >=
+      estimateCycles(chunk, residentLhs))
+    return false;
+  int64_t weightTiles =
+      int64_t(rhsBuffers.size()) * mxus * (kMxuDim / kSublanes);
+  int64_t lhsTiles = residentLhs ? 0 : int64_t(lhsBuffers.size()) * chunk;
+  double spare = tileCycles(chunk) - hbmCycles(weightTiles + lhsTiles);
+  return hbmCycles(int64_t(mxus) * chunk) > 2 * spare;
 }
 
 Value MatmulKernel::lhsRow(KernelBuilder &b, unsigned buffer, Value k,
@@ -540,7 +579,7 @@ scf::ForOp MatmulKernel::build(KernelBuilder &b) {
     });
   });
   // The last epilogue's result DMAs.
-  b.wait(kStoreSem, kStoresPerMxu * mxus);
+  b.wait(kStoreSem, storesPerGroup());
   b.dealloc({lhsVmem, rhsVmem, outVmem});
   for (Value vmem : {accVmem, lhsPartsVmem, rhsPartsVmem})
     if (vmem)
@@ -633,7 +672,8 @@ void MatmulKernel::buildKLoop(KernelBuilder &b, Value row0, Value col0,
     } else {
       b.ifThen(b.lessThan(next, kTilesV), prefetch);
     }
-    storePreviousGroup(b, k, row0, col0, blocks);
+    if (defersStores)
+      storePreviousGroup(b, k, row0, col0, blocks);
     Value isFirstTile =
         arith::CmpIOp::create(b, arith::CmpIPredicate::eq, k, zero);
     // With the weights split ahead, the tile before waited for this one's
@@ -870,7 +910,7 @@ void MatmulKernel::buildEpilogue(KernelBuilder &b, Value batch, Value row0,
   // The previous epilogue's result DMAs read the staging buffer this one
   // writes; they have had this group's K loop to finish in.
   Value laterEpilogue = b.lessThan(zero, b.add(b.add(batch, row0), col0));
-  b.ifThen(laterEpilogue, [&] { b.wait(kStoreSem, kStoresPerMxu * mxus); });
+  b.ifThen(laterEpilogue, [&] { b.wait(kStoreSem, storesPerGroup()); });
   // What is read tile for tile with the result: the accumulator, then
   // the epilogue's inputs of the result's shape; a row (a rank-1 input,
   // one row of tiles) is read one tile per column block, into every
@@ -883,7 +923,9 @@ void MatmulKernel::buildEpilogue(KernelBuilder &b, Value batch, Value row0,
     staged.emplace_back(op.getAcc(), accVmem);
   for (auto [input, vmem] : llvm::zip(op.getEpilogueInputs(), epilogueVmem))
     staged.emplace_back(input, vmem);
-  Value isLastGroup = b.lessThan(b.index(nBlocks - 1), b.add(col0, mxus));
+  Value isLastGroup =
+      defersStores ? b.lessThan(b.index(nBlocks - 1), b.add(col0, mxus))
+                   : Value();
   for (unsigned m = 0; m < mxus; ++m) {
     Value col = b.add(col0, m);
     Value active = b.lessThan(col, nBlocksV);
@@ -941,6 +983,12 @@ void MatmulKernel::buildEpilogue(KernelBuilder &b, Value batch, Value row0,
     // A chunk's last group stores each MXU's results as they are popped;
     // the others' go out during the next group's K tiles
     // (storePreviousGroup).
+    if (!defersStores) {
+      Value count = b.select(active, blocks, zero);
+      b.dmaStore(outVmem, stagingRow, op.getOuts(), outTile,
+                 b.index(out.colTiles()), count, kStoreSem);
+      continue;
+    }
     b.ifThen(isLastGroup, [&] {
       for (int64_t piece = 0; piece < kStoresPerMxu; ++piece)
         storeResultPiece(b, row0, col0, blocks,
@@ -970,7 +1018,7 @@ void MatmulKernel::storeResultPiece(KernelBuilder &b, Value row0, Value col0,
 
 void MatmulKernel::storePreviousGroup(KernelBuilder &b, Value k, Value row0,
                                       Value col0, Value blocks) {
-  int64_t pieces = kStoresPerMxu * mxus;
+  int64_t pieces = storesPerGroup();
   b.ifThen(b.lessThan(zero, col0), [&] {
     Value previousCol0 = b.sub(col0, b.index(mxus));
     auto store = [&](Value piece) {
