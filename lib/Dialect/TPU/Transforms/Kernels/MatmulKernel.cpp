@@ -520,10 +520,11 @@ double MatmulKernel::estimateCycles(int64_t blocks, bool resident) const {
 
 bool MatmulKernel::shouldDeferStores() const {
   // A later group's K tile loads its weights (and the LHS's K tile unless
-  // resident); its tiles 0 and 1 are prefetched before the group before
-  // stores its results. The stores stall tile 2's loads when they take
-  // more than what the DMA engine has to spare over those two tiles; and
-  // a plan that is HBM-bound has nothing to spare at all.
+  // resident) while the one before runs; what is left of the tile's time
+  // is the DMA engine's to spare. Its tiles 0 and 1 are prefetched before
+  // the group before stores its results, so the stores stall tile 2's
+  // loads when they take more than two tiles spare; deferred, piece p goes
+  // out in tile p, so they must fit in what those tiles spare.
   if (hbmCycles(tilesRead(chunk, residentLhs)) >=
       estimateCycles(chunk, residentLhs))
     return false;
@@ -531,7 +532,10 @@ bool MatmulKernel::shouldDeferStores() const {
       int64_t(rhsBuffers.size()) * mxus * (kMxuDim / kSublanes);
   int64_t lhsTiles = residentLhs ? 0 : int64_t(lhsBuffers.size()) * chunk;
   double spare = tileCycles(chunk) - hbmCycles(weightTiles + lhsTiles);
-  return hbmCycles(int64_t(mxus) * chunk) > 2 * spare;
+  double stores = hbmCycles(int64_t(mxus) * chunk);
+  int64_t pieces = kStoresPerMxu * int64_t(mxus);
+  return stores > 2 * spare &&
+         stores <= double(std::min(pieces, kTiles)) * spare;
 }
 
 Value MatmulKernel::lhsRow(KernelBuilder &b, unsigned buffer, Value k,
@@ -983,16 +987,23 @@ void MatmulKernel::buildEpilogue(KernelBuilder &b, Value batch, Value row0,
     // A chunk's last group stores each MXU's results as they are popped;
     // the others' go out during the next group's K tiles
     // (storePreviousGroup).
-    if (!defersStores) {
+    // The MXU's block in one DMA; when stores are deferred, a chunk's last
+    // group's only, with an empty one so that every group counts
+    // storesPerGroup DMAs.
+    auto storeBlock = [&] {
       Value count = b.select(active, blocks, zero);
       b.dmaStore(outVmem, stagingRow, op.getOuts(), outTile,
                  b.index(out.colTiles()), count, kStoreSem);
+    };
+    if (!defersStores) {
+      storeBlock();
       continue;
     }
+    static_assert(kStoresPerMxu == 2, "the block and an empty DMA");
     b.ifThen(isLastGroup, [&] {
-      for (int64_t piece = 0; piece < kStoresPerMxu; ++piece)
-        storeResultPiece(b, row0, col0, blocks,
-                         b.index(kStoresPerMxu * m + piece));
+      storeBlock();
+      b.dmaStore(outVmem, stagingRow, op.getOuts(), outTile,
+                 b.index(out.colTiles()), zero, kStoreSem);
     });
   }
 }
