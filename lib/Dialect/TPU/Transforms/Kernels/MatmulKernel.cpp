@@ -11,7 +11,9 @@
 // (splitsLhsInPushes, splitsWeightsAhead), so the rounding shares bundles
 // with the pushes. The epilogue pops the slots, fixes NaNs in the
 // small-term group, adds the main group and the accumulator, and DMAs the
-// result blocks out. docs/Compiler.md draws the loop nest.
+// result blocks out, or leaves the DMAs to the next group's first K tiles
+// when all at once they would stall its loads (shouldDeferStores).
+// docs/Compiler.md draws the loop nest.
 //
 // Why these tile sizes: a chunk of LHS row blocks fills the MXU result
 // buffer (the chip's slots of 8 rows, 128, halved when a NaN-fixed group
