@@ -36,9 +36,19 @@
 // CHECK: scf.if %[[FIRST]] {
 // CHECK: tpu.dma_load %[[A]]{{.*}} sem 3
 // CHECK-COUNT-4: tpu.dma_load %[[B]]
-// A group's 2 row blocks of results take the DMA engine less time than
-// the prefetched tiles spare: each group stores its own, none of it in
-// the K loop (the last cases defer them).
+// After the prefetch, the previous group's result DMAs (in a chunk's later
+// groups), a piece (half an MXU's rows) a K tile: with an odd number of
+// K tiles the next group's tile 0 is loaded after its stores, so stores
+// all at once would stall it. With fewer K tiles (3) than pieces (8), the
+// last tile issues the rest.
+// CHECK: %[[LATERGROUP:.*]] = arith.cmpi slt, %c0{{.*}}, %[[COL0]]
+// CHECK-NEXT: scf.if %[[LATERGROUP]] {
+// CHECK: %[[SOME:.*]] = arith.cmpi slt, %[[K]], %c8
+// CHECK-NEXT: scf.if %[[SOME]] {
+// CHECK: %[[LASTK:.*]] = arith.cmpi slt, %c1{{.*}}, %[[K]]
+// CHECK: %[[END:.*]] = arith.select %[[LASTK]]
+// CHECK: scf.for %[[PIECE:.*]] = %[[K]] to %[[END]] step %c1
+// CHECK: tpu.dma_store %[[OUT]][%{{.*}}] to %[[C]][%{{.*}}, stride %{{.*}}] tiles %{{.*}} sem 1
 // CHECK-NOT: tpu.dma_store
 // K tile 0 overwrites the result slots, later tiles accumulate.
 // CHECK: %[[FIRSTK:.*]] = arith.cmpi eq, %[[K]]
@@ -66,8 +76,12 @@
 // CHECK: } else {
 // CHECK: tpu.mxu_push %{{.*}} to mxu 0 slot %{{.*}} accumulate
 // The epilogue pops each active MXU's slots, eight blocks an iteration
-// (each stored before the next is popped) and the rest one at a time, and
-// DMAs the blocks out.
+// (each stored before the next is popped) and the rest one at a time; a
+// chunk's last group DMAs each MXU's blocks out as they are popped, in one
+// DMA and an empty one, two per MXU as the deferred pieces (the other
+// groups' go out during the next group's K tiles).
+// CHECK: tpu.dma_wait sem 1 count 8
+// CHECK: %[[LASTGROUP:.*]] = arith.cmpi slt, %c4{{.*}}, %{{.*}} : index
 // CHECK: scf.if
 // CHECK: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %c8{{(_[0-9]+)?}} {
 // CHECK-COUNT-8: tpu.mxu_pop mxu 0 slot
@@ -75,8 +89,11 @@
 // CHECK: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %c1{{(_[0-9]+)?}} {
 // CHECK: tpu.mxu_pop mxu 0 slot
 // CHECK: tpu.vector_store %{{.*}}, %[[OUT]]
-// CHECK: tpu.dma_store %[[OUT]][%{{.*}}] to %[[C]][%{{.*}}, stride %{{.*}}] tiles %{{.*}} sem 1
-// CHECK: tpu.dma_wait sem 1 count 4
+// CHECK: scf.if %[[LASTGROUP]] {
+// CHECK-COUNT-2: tpu.dma_store %[[OUT]][%{{.*}}] to %[[C]][%{{.*}}, stride %{{.*}}] tiles %{{.*}} sem 1
+// CHECK-NOT: tpu.dma_store
+// CHECK: tpu.mxu_pop mxu 1 slot
+// CHECK: tpu.dma_wait sem 1 count 8
 // CHECK: memref.dealloc %[[LHS]]
 // CHECK: return %[[C]]
 // On v2 (one MXU, five groups) the LHS stays too.
@@ -747,24 +764,25 @@ func.func @main(%x: tensor<4x9x300xf32>) -> tensor<2x5x300xf32> {
 // CHECK: tpu.dma_store {{.*}} sem 1
 // CHECK-NEXT: }
 // The epilogue of a chunk's last group stores each MXU's block as it is
-// popped, in two pieces.
+// popped: the block and an empty DMA. (6 column blocks: the last group
+// starts past block 5 - 4, as %c5 says.)
 // CHECK: tpu.dma_wait sem 1 count 8
-// CHECK: %[[LASTGROUP:.*]] = arith.cmpi slt, %c4{{.*}}, %{{.*}} : index
+// CHECK: %[[LASTGROUP:.*]] = arith.cmpi slt, %c5{{.*}}, %{{.*}} : index
 // CHECK: tpu.mxu_pop mxu 0 slot
 // CHECK: scf.if %[[LASTGROUP]] {
-// CHECK-COUNT-2: tpu.dma_store {{.*}} sem 1
+// CHECK: tpu.dma_store {{.*}} tiles %{{.*}} sem 1
+// CHECK: tpu.dma_store {{.*}} tiles %c0 sem 1
 // CHECK-NOT: tpu.dma_store
 // CHECK: tpu.mxu_pop mxu 1 slot
 // CHECK: tpu.dma_wait sem 1 count 8
-func.func @main(%a: tensor<1024x1152xf32>, %b: tensor<1152x640xf32>) -> tensor<1024x640xf32> {
-  %c = tpu.matmul_passes lhs(%a) rhs(%b) {nan_fixed_terms = 0 : i64} : (tensor<1024x1152xf32>, tensor<1152x640xf32>) -> tensor<1024x640xf32>
-  return %c : tensor<1024x640xf32>
+func.func @main(%a: tensor<1024x1152xf32>, %b: tensor<1152x768xf32>) -> tensor<1024x768xf32> {
+  %c = tpu.matmul_passes lhs(%a) rhs(%b) {nan_fixed_terms = 0 : i64} : (tensor<1024x1152xf32>, tensor<1152x768xf32>) -> tensor<1024x768xf32>
+  return %c : tensor<1024x768xf32>
 }
 
 // -----
 
-// With fewer K tiles (4) than pieces (8), the last tile issues the rest
-// (with 3, the three tiles would not spare the time: stored at once).
+// With fewer K tiles (7) than pieces (8), the last tile issues the rest.
 // CHECK-LABEL: func.func @main
 // CHECK: scf.for %[[COL0:.*]] = %{{.*}} to %{{.*}} step %c4
 // CHECK: scf.for %[[K:.*]] = %{{.*}} to %{{.*}} step
@@ -772,10 +790,28 @@ func.func @main(%a: tensor<1024x1152xf32>, %b: tensor<1152x640xf32>) -> tensor<1
 // CHECK-NEXT: scf.if %[[LATERGROUP]] {
 // CHECK: %[[SOME:.*]] = arith.cmpi slt, %[[K]], %c8
 // CHECK-NEXT: scf.if %[[SOME]] {
-// CHECK: %[[LASTK:.*]] = arith.cmpi slt, %c2{{.*}}, %[[K]]
+// CHECK: %[[LASTK:.*]] = arith.cmpi slt, %c5{{.*}}, %[[K]]
 // CHECK: %[[END:.*]] = arith.select %[[LASTK]]
 // CHECK: scf.for %{{.*}} = %[[K]] to %[[END]] step %c1
 // CHECK: tpu.dma_store {{.*}} sem 1
+func.func @main(%a: tensor<1024x896xf32>, %b: tensor<896x640xf32>) -> tensor<1024x640xf32> {
+  %c = tpu.matmul_passes lhs(%a) rhs(%b) {nan_fixed_terms = 0 : i64} : (tensor<1024x896xf32>, tensor<896x640xf32>) -> tensor<1024x640xf32>
+  return %c : tensor<1024x640xf32>
+}
+
+// -----
+
+// With 4 K tiles, the last would issue five pieces, more than its time
+// spares the DMA engine: each group stores its own results, one DMA per
+// MXU, none in the K loop.
+// CHECK-LABEL: func.func @main
+// CHECK: scf.for %[[K:.*]] = %{{.*}} to %{{.*}} step
+// CHECK-NOT: tpu.dma_store
+// CHECK: tpu.mxu_push
+// CHECK: tpu.dma_wait sem 1 count 4
+// CHECK-COUNT-4: tpu.dma_store {{.*}} sem 1
+// CHECK-NOT: tpu.dma_store
+// CHECK: tpu.dma_wait sem 1 count 4
 func.func @main(%a: tensor<1024x512xf32>, %b: tensor<512x640xf32>) -> tensor<1024x640xf32> {
   %c = tpu.matmul_passes lhs(%a) rhs(%b) {nan_fixed_terms = 0 : i64} : (tensor<1024x512xf32>, tensor<512x640xf32>) -> tensor<1024x640xf32>
   return %c : tensor<1024x640xf32>

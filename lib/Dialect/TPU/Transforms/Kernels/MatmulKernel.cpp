@@ -521,23 +521,29 @@ double MatmulKernel::estimateCycles(int64_t blocks, bool resident) const {
 }
 
 bool MatmulKernel::shouldDeferStores() const {
-  // A later group's K tile loads its weights (and the LHS's K tile unless
-  // resident) while the one before runs; what is left of the tile's time
-  // is the DMA engine's to spare. Its tiles 0 and 1 are prefetched before
-  // the group before stores its results, so the stores stall tile 2's
-  // loads when they take more than two tiles spare; deferred, piece p goes
-  // out in tile p, so they must fit in what those tiles spare.
+  // Deferring needs time the DMA engine spares, which an HBM-bound plan
+  // does not have.
   if (hbmCycles(tilesRead(chunk, residentLhs)) >=
       estimateCycles(chunk, residentLhs))
     return false;
+  // A later group's K tile loads its weights (and the LHS's K tile unless
+  // resident) while the one before runs; the rest of the tile's time is
+  // the engine's to spare. Stored at once, the results stall the next
+  // group's loads when they take longer than the tiles prefetched ahead
+  // of them spare: two when the last tile prefetches across groups, else
+  // none (tile 0 is loaded after them).
   int64_t weightTiles =
       int64_t(rhsBuffers.size()) * mxus * (kMxuDim / kSublanes);
   int64_t lhsTiles = residentLhs ? 0 : int64_t(lhsBuffers.size()) * chunk;
   double spare = tileCycles(chunk) - hbmCycles(weightTiles + lhsTiles);
   double stores = hbmCycles(int64_t(mxus) * chunk);
+  double prefetched = prefetchesAcross() ? 2 : 0;
+  // Deferred, piece p goes out in tile p and the last tile takes the
+  // rest: the busiest tile's pieces must fit in what it spares.
   int64_t pieces = kStoresPerMxu * int64_t(mxus);
-  return stores > 2 * spare &&
-         stores <= double(std::min(pieces, kTiles)) * spare;
+  int64_t busiest = pieces - std::min(pieces, kTiles) + 1;
+  return stores > prefetched * spare &&
+         stores / double(pieces) * double(busiest) <= spare;
 }
 
 Value MatmulKernel::lhsRow(KernelBuilder &b, unsigned buffer, Value k,
