@@ -115,6 +115,14 @@ bool Core::check(const absl::Status &status, const Instruction &inst) {
 
 namespace {
 
+/// The name of profile source `s` (DecodedInstruction::source): a source
+/// location's, or kNoSourceOp for the one past them.
+std::string describeSource(const Program &program, size_t s) {
+  return s < program.sourceLocations.size()
+             ? program.sourceLocations[s].describe()
+             : kNoSourceOp;
+}
+
 /// What the step loop needs of one instruction, looked up once per run.
 struct DecodedInstruction {
   const Instruction *inst;
@@ -313,9 +321,7 @@ void StepLoop::fillProfile() {
     if (counters.instructions == 0 && counters.cycles == 0 && !busyAny)
       continue;
     SourceProfile entry;
-    entry.source = s < program.sourceLocations.size()
-                       ? program.sourceLocations[s].describe()
-                       : kNoSourceOp;
+    entry.source = describeSource(program, s);
     entry.cycles = counters.cycles;
     entry.instructions = counters.instructions;
     entry.stallCycles = counters.stalls;
@@ -469,9 +475,8 @@ Simulator::Simulator(const Program &program, SimulatorOptions options)
     // Only a program with debug information has source ops to name.
     if (!program.sourceLocations.empty()) {
       std::vector<std::string> names;
-      for (const SourceLocation &source : program.sourceLocations)
-        names.push_back(source.describe());
-      names.push_back(kNoSourceOp);
+      for (size_t s = 0; s <= program.sourceLocations.size(); ++s)
+        names.push_back(describeSource(program, s));
       trace->setSourceNames(std::move(names));
     }
   }
