@@ -260,6 +260,30 @@ func.func @passes_shapes(%a: tensor<8x128xf32>, %b: tensor<256x128xf32>) {
 
 // -----
 
+func.func @passes_short_rhs_by_a_tile(%a: tensor<8x256xf32>, %b: tensor<128x128xf32>) {
+  // expected-error @+1 {{'tpu.matmul_passes' op an rhs shorter than K (its missing rows are zero) must end in the last K tile of 128 rows and fill whole row tiles of 8 rows: lhs is M x K = 8 x 256 but rhs is K x N = 128 x 128; pad the rhs to K, or to a multiple of 8 rows}}
+  %r = tpu.matmul_passes lhs(%a) rhs(%b) {nan_fixed_terms = 0 : i64} : (tensor<8x256xf32>, tensor<128x128xf32>) -> tensor<8x128xf32>
+  return
+}
+
+// -----
+
+func.func @passes_short_rhs_partial_tile(%a: tensor<8x256xbf16>, %b: tensor<200x128xbf16>) {
+  // expected-error @+1 {{'tpu.matmul_passes' op an rhs shorter than K (its missing rows are zero) must end in the last K tile of 128 rows and fill whole row tiles of 16 rows: lhs is M x K = 8 x 256 but rhs is K x N = 200 x 128; pad the rhs to K, or to a multiple of 16 rows}}
+  %r = tpu.matmul_passes lhs(%a) rhs(%b) {nan_fixed_terms = 0 : i64} : (tensor<8x256xbf16>, tensor<200x128xbf16>) -> tensor<8x128xf32>
+  return
+}
+
+// -----
+
+func.func @matmul_short_rhs(%a: tensor<8x256xf32>, %b: tensor<200x128xf32>) {
+  // expected-error @+1 {{'tpu.matmul' op contraction dimensions differ: lhs is M x K = 8 x 256 but rhs is K x N = 200 x 128}}
+  %r = tpu.matmul %a, %b : tensor<8x256xf32>, tensor<200x128xf32> -> tensor<8x128xf32>
+  return
+}
+
+// -----
+
 #tiled = affine_map<(d0, d1) -> (d0 floordiv 8, d1 floordiv 128, d0 mod 8, d1 mod 128)>
 func.func @view(%a: memref<8x128xf32, #tiled, #tpu.memory_space<hbm>>) {
   // expected-error @+1 {{'tpu.tiled_view' op needs the same tiles in the same memory space: 'memref<8x128xf32, affine_map<(d0, d1) -> (d0 floordiv 8, d1 floordiv 128, d0 mod 8, d1 mod 128)>, #tpu.memory_space<hbm>>' and 'memref<16x128xf32, affine_map<(d0, d1) -> (d0 floordiv 8, d1 floordiv 128, d0 mod 8, d1 mod 128)>, #tpu.memory_space<hbm>>' differ}}

@@ -24,9 +24,12 @@ static std::string formatShape(ArrayRef<int64_t> shape) {
 /// The shape rules a matmul's operands share, for tpu.matmul and each term
 /// of tpu.matmul_passes: [batch..., M, K] x [batch..., K, N] -> [batch..., M,
 /// N], or with a K x N rhs that every batch shares (a convolution's
-/// filter), with an accumulator (if any) of the result's shape.
+/// filter), with an accumulator (if any) of the result's shape. With
+/// `shortRhs` (tpu.matmul_passes), the rhs may lack the last rows of K, which
+/// are zero: in whole row tiles, within the last K tile (the MXU's depth).
 static LogicalResult verifyMatmulShapes(Operation *op, Type lhsTy, Type rhsTy,
-                                        Type resultTy, Value acc) {
+                                        Type resultTy, Value acc,
+                                        bool shortRhs = false) {
   auto emitOpError = [&]() { return op->emitOpError(); };
   auto lhsType = cast<ShapedType>(lhsTy);
   auto rhsType = cast<ShapedType>(rhsTy);
@@ -53,10 +56,22 @@ static LogicalResult verifyMatmulShapes(Operation *op, Type lhsTy, Type rhsTy,
   rhs = rhs.take_back(2);
   int64_t m = lhs[batchRank], k = lhs[batchRank + 1];
   int64_t rhsK = rhs[0], n = rhs[1];
-  if (k != rhsK)
+  if (k != rhsK && !(shortRhs && rhsK < k))
     return emitOpError() << "contraction dimensions differ: lhs is M x K = "
                          << m << " x " << k << " but rhs is K x N = " << rhsK
                          << " x " << n;
+  if (rhsK < k) {
+    int64_t tileRows = getTiledShape(rhsType).tileRows();
+    if (k - rhsK >= int64_t(kMxuDim) || rhsK % tileRows != 0)
+      return emitOpError()
+             << "an rhs shorter than K (its missing rows are zero) must end "
+                "in the last K tile of "
+             << kMxuDim << " rows and fill whole row tiles of " << tileRows
+             << " rows: lhs is M x K = " << m << " x " << k
+             << " but rhs is K x N = " << rhsK << " x " << n
+             << "; pad the rhs to K, or to a multiple of " << tileRows
+             << " rows";
+  }
   SmallVector<int64_t> expected(lhsBatch);
   expected.append({m, n});
   ArrayRef<int64_t> result = cast<ShapedType>(resultTy).getShape();
@@ -220,7 +235,7 @@ LogicalResult MatmulPassesOp::verify() {
   for (size_t i = 0; i < terms; ++i)
     if (failed(verifyMatmulShapes(*this, getLhs()[i].getType(),
                                   getRhs()[i].getType(), result.getType(),
-                                  getAcc())))
+                                  getAcc(), /*shortRhs=*/true)))
       return failure();
   // A row: one rank-1 row of the result's lane tiles.
   auto isRow = [&](Value input) {

@@ -6,7 +6,8 @@
 // into the reduction's prologue. Each builds one body from two by cloning:
 // the producer's, then the consumer's with the producer's result for the
 // element it read. And a matmul's operand splits taken into the matmul,
-// which then reads the f32 operands and splits them in VMEM.
+// which then reads the f32 operands and splits them in VMEM, and its rhs's
+// rows of zero padding, which it then fills in VMEM.
 //
 //===----------------------------------------------------------------------===//
 
@@ -288,6 +289,57 @@ LogicalResult tpu::fuseSplitsIntoMatmul(RewriterBase &rewriter,
   return success();
 }
 
+LogicalResult tpu::fuseRhsPaddingIntoMatmul(RewriterBase &rewriter,
+                                            MatmulPassesOp matmul,
+                                            bool report) {
+  if (matmul.hasBufferSemantics())
+    return rewriter.notifyMatchFailure(matmul, "padding is fused on tensors");
+  int64_t k = cast<ShapedType>(matmul.getLhs()[0].getType()).getShape().back();
+  // Every term's rhs has the same shape, so every one must shorten alike.
+  std::optional<SmallVector<int64_t>> shortShape;
+  for (Value rhs : matmul.getRhs()) {
+    auto resize = rhs.getDefiningOp<ResizeOp>();
+    if (!resize)
+      return rewriter.notifyMatchFailure(matmul, "an rhs is not a resize");
+    auto source = cast<ShapedType>(resize.getSource().getType());
+    ArrayRef<int64_t> to = cast<ShapedType>(rhs.getType()).getShape();
+    SmallVector<int64_t> shape(to);
+    int64_t &rows = shape[shape.size() - 2];
+    rows = llvm::alignTo(source.getShape()[shape.size() - 2],
+                         getTiledShape(source).tileRows());
+    if (rows >= k || k - rows >= int64_t(kMxuDim) ||
+        (shortShape && *shortShape != shape))
+      return rewriter.notifyMatchFailure(
+          matmul, "no rhs rows to drop within the last K tile");
+    shortShape = shape;
+  }
+  SmallVector<ResizeOp> resizes;
+  for (Value rhs : matmul.getRhs())
+    if (!llvm::is_contained(resizes, rhs.getDefiningOp<ResizeOp>()))
+      resizes.push_back(rhs.getDefiningOp<ResizeOp>());
+  for (ResizeOp resize : resizes) {
+    Value source = resize.getSource();
+    auto type = cast<RankedTensorType>(source.getType());
+    Value shortRhs = source;
+    if (type.getShape() != ArrayRef<int64_t>(*shortShape)) {
+      rewriter.setInsertionPoint(resize);
+      shortRhs = ResizeOp::create(rewriter, resize.getLoc(),
+                                  type.clone(*shortShape), source, Value())
+                     .getResult();
+    }
+    rewriter.modifyOpInPlace(matmul, [&] {
+      for (OpOperand &operand : matmul.getRhsMutable())
+        if (operand.get() == resize.getResult())
+          operand.set(shortRhs);
+    });
+    reportFused(report, resize, matmul,
+                "its zero rows fused into the tpu.matmul_passes that reads "
+                "it (the kernel zero-fills the last K tile's missing rows "
+                "in VMEM; they no longer go through HBM)");
+  }
+  return success();
+}
+
 FailureOr<ReduceOp> tpu::fuseIntoReductionPrologue(RewriterBase &rewriter,
                                                    ReduceOp reduce,
                                                    bool report) {
@@ -336,7 +388,19 @@ struct FusePattern : public OpRewritePattern<OpT> {
 };
 
 using FuseReduction = FusePattern<ReduceOp, fuseIntoReductionPrologue>;
-using FuseSplits = FusePattern<MatmulPassesOp, fuseSplitsIntoMatmul>;
+
+/// A matmul's split operands taken in, then its rhs padding.
+struct FuseIntoMatmul : public OpRewritePattern<MatmulPassesOp> {
+  FuseIntoMatmul(MLIRContext *context, bool report)
+      : OpRewritePattern(context), report(report) {}
+  LogicalResult matchAndRewrite(MatmulPassesOp op,
+                                PatternRewriter &rewriter) const override {
+    bool splits = succeeded(fuseSplitsIntoMatmul(rewriter, op, report));
+    bool padding = succeeded(fuseRhsPaddingIntoMatmul(rewriter, op, report));
+    return success(splits || padding);
+  }
+  bool report;
+};
 
 struct FuseElementwise : public OpRewritePattern<ElementwiseOp> {
   FuseElementwise(MLIRContext *context, bool report)
@@ -386,6 +450,6 @@ void tpu::eraseDeadKernels(Operation *root) {
 }
 
 void tpu::populateFusePatterns(RewritePatternSet &patterns, bool report) {
-  patterns.add<FuseElementwise, FuseReduction, FuseSplits>(
+  patterns.add<FuseElementwise, FuseReduction, FuseIntoMatmul>(
       patterns.getContext(), report);
 }

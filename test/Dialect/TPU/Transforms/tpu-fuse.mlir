@@ -272,3 +272,67 @@ func.func @square(%a: tensor<128x128xf32>) -> tensor<128x128xf32> {
   %r = tpu.matmul_passes lhs(%lo, %hi, %hi) rhs(%hi, %lo, %hi) {nan_fixed_terms = 2 : i64} : (tensor<128x128xbf16>, tensor<128x128xbf16>, tensor<128x128xbf16>, tensor<128x128xbf16>, tensor<128x128xbf16>, tensor<128x128xbf16>) -> tensor<128x128xf32>
   return %r : tensor<128x128xf32>
 }
+
+// -----
+
+// The RHS's zero rows to K are taken in: the matmul reads the resize's
+// source with the rows that complete its last row tile (300 to 304, a
+// resize; 1000 already whole, the source itself), after taking in the
+// splits of the padded RHS, whose terms all read it.
+// CHECK-LABEL: func @rhs_padding
+// CHECK: %[[A:.*]] = tpu.resize %arg0 : tensor<7x300xf32> -> tensor<8x384xf32>
+// CHECK: %[[B:.*]] = tpu.resize %arg1 : tensor<300x129xf32> -> tensor<304x256xf32>
+// CHECK: tpu.matmul_passes lhs(%[[A]], %[[A]], %[[A]]) rhs(%[[B]], %[[B]], %[[B]]) {{.*}} : (tensor<8x384xf32>, tensor<8x384xf32>, tensor<8x384xf32>, tensor<304x256xf32>, tensor<304x256xf32>, tensor<304x256xf32>) -> tensor<8x256xf32>
+// CHECK: %[[C:.*]] = tpu.resize %arg2 : tensor<8x1000xf32> -> tensor<8x1024xf32>
+// CHECK: tpu.matmul_passes lhs(%[[C]]) rhs(%arg3) {{.*}} : (tensor<8x1024xf32>, tensor<1000x128xf32>) -> tensor<8x128xf32>
+// CHECK-NOT: tensor<1024x128xf32>
+// REMARK-COUNT-2: remark: tpu-fuse: fused into the tpu.matmul_passes that reads its parts
+// REMARK: remark: tpu-fuse: its zero rows fused into the tpu.matmul_passes that reads it (the kernel zero-fills the last K tile's missing rows in VMEM; they no longer go through HBM)
+// REMARK: note: the tpu.matmul_passes it joined
+// REMARK: remark: tpu-fuse: its zero rows fused
+func.func @rhs_padding(%a: tensor<7x300xf32>, %b: tensor<300x129xf32>, %c: tensor<8x1000xf32>, %d: tensor<1000x128xf32>) -> (tensor<8x256xf32>, tensor<8x128xf32>) {
+  %a8 = tpu.resize %a : tensor<7x300xf32> -> tensor<8x384xf32>
+  %b8 = tpu.resize %b : tensor<300x129xf32> -> tensor<384x256xf32>
+  %ahi, %alo = tpu.split %a8 {rounding = #tpu.rounding<rne>} : tensor<8x384xf32> -> tensor<8x384xbf16>, tensor<8x384xbf16>
+  %bhi, %blo = tpu.split %b8 {rounding = #tpu.rounding<rne>} : tensor<384x256xf32> -> tensor<384x256xbf16>, tensor<384x256xbf16>
+  %r = tpu.matmul_passes lhs(%alo, %ahi, %ahi) rhs(%bhi, %blo, %bhi) {nan_fixed_terms = 2 : i64} : (tensor<8x384xbf16>, tensor<8x384xbf16>, tensor<8x384xbf16>, tensor<384x256xbf16>, tensor<384x256xbf16>, tensor<384x256xbf16>) -> tensor<8x256xf32>
+  %c8 = tpu.resize %c : tensor<8x1000xf32> -> tensor<8x1024xf32>
+  %d8 = tpu.resize %d : tensor<1000x128xf32> -> tensor<1024x128xf32>
+  %s = tpu.matmul_passes lhs(%c8) rhs(%d8) {nan_fixed_terms = 0 : i64} : (tensor<8x1024xf32>, tensor<1024x128xf32>) -> tensor<8x128xf32>
+  return %r, %s : tensor<8x256xf32>, tensor<8x128xf32>
+}
+
+// -----
+
+// A bf16 RHS completes its packed tiles of 16 rows (200 to 208); a batch
+// RHS shortens each matrix.
+// CHECK-LABEL: func @rhs_padding_bf16_batch
+// CHECK: %[[B:.*]] = tpu.resize %arg1 : tensor<200x128xbf16> -> tensor<208x128xbf16>
+// CHECK: tpu.matmul_passes lhs(%{{.*}}) rhs(%[[B]]) {{.*}} : (tensor<8x256xbf16>, tensor<208x128xbf16>) -> tensor<8x128xf32>
+// CHECK: tpu.matmul_passes lhs(%{{.*}}) rhs(%arg3) {{.*}} : (tensor<2x8x256xf32>, tensor<2x200x128xf32>) -> tensor<2x8x128xf32>
+// REMARK-COUNT-2: remark: tpu-fuse: its zero rows fused
+func.func @rhs_padding_bf16_batch(%a: tensor<8x200xbf16>, %b: tensor<200x128xbf16>, %c: tensor<2x8x200xf32>, %d: tensor<2x200x128xf32>) -> (tensor<8x128xf32>, tensor<2x8x128xf32>) {
+  %a8 = tpu.resize %a : tensor<8x200xbf16> -> tensor<8x256xbf16>
+  %b8 = tpu.resize %b : tensor<200x128xbf16> -> tensor<256x128xbf16>
+  %r = tpu.matmul_passes lhs(%a8) rhs(%b8) {nan_fixed_terms = 0 : i64} : (tensor<8x256xbf16>, tensor<256x128xbf16>) -> tensor<8x128xf32>
+  %c8 = tpu.resize %c : tensor<2x8x200xf32> -> tensor<2x8x256xf32>
+  %d8 = tpu.resize %d : tensor<2x200x128xf32> -> tensor<2x256x128xf32>
+  %s = tpu.matmul_passes lhs(%c8) rhs(%d8) {nan_fixed_terms = 0 : i64} : (tensor<2x8x256xf32>, tensor<2x256x128xf32>) -> tensor<2x8x128xf32>
+  return %r, %s : tensor<8x128xf32>, tensor<2x8x128xf32>
+}
+
+// -----
+
+// Kept: rows a K tile or more short of K (100 of 256), an RHS that is no
+// resize, and terms whose RHS would shorten differently (one already whole).
+// CHECK-LABEL: func @rhs_padding_kept
+// CHECK: tpu.matmul_passes lhs(%{{.*}}) rhs(%[[FAR:.*]]) {{.*}} : (tensor<8x256xf32>, tensor<256x128xf32>)
+// CHECK: tpu.matmul_passes lhs(%arg0, %arg0) rhs(%arg2, %[[WHOLE:.*]]) {{.*}} : (tensor<8x256xf32>, tensor<8x256xf32>, tensor<256x128xf32>, tensor<256x128xf32>)
+// REMARK-NOT: zero rows
+func.func @rhs_padding_kept(%a: tensor<8x256xf32>, %b: tensor<100x128xf32>, %c: tensor<256x128xf32>, %d: tensor<200x128xf32>) -> (tensor<8x128xf32>, tensor<8x128xf32>) {
+  %b8 = tpu.resize %b : tensor<100x128xf32> -> tensor<256x128xf32>
+  %r = tpu.matmul_passes lhs(%a) rhs(%b8) {nan_fixed_terms = 0 : i64} : (tensor<8x256xf32>, tensor<256x128xf32>) -> tensor<8x128xf32>
+  %d8 = tpu.resize %d : tensor<200x128xf32> -> tensor<256x128xf32>
+  %s = tpu.matmul_passes lhs(%a, %a) rhs(%c, %d8) {nan_fixed_terms = 0 : i64} : (tensor<8x256xf32>, tensor<8x256xf32>, tensor<256x128xf32>, tensor<256x128xf32>) -> tensor<8x128xf32>
+  return %r, %s : tensor<8x128xf32>, tensor<8x128xf32>
+}

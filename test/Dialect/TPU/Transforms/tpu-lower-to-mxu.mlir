@@ -312,10 +312,10 @@ func.func @main(%a: tensor<8x256xf32>, %b: tensor<256x512xf32>) -> tensor<8x512x
 // CHECK: tpu.vector_store %{{.*}}, %[[RHSPARTS]]
 // CHECK: tpu.mxu_load_weights %[[RHSPARTS]][%{{.*}}, stride %c8] mxu 0
 // CHECK: %[[NEXT:.*]] = arith.cmpi slt, %{{.*}}, %c2{{(_[0-9]+)?}}
+// CHECK-NEXT: %[[OTHER:.*]] = arith.subi %c1{{(_[0-9]+)?}}, %[[HALF]]
 // CHECK-NEXT: scf.if %[[NEXT]] {
 // CHECK-NEXT: tpu.dma_wait sem 0 count 5
 // CHECK-NEXT: }
-// CHECK-NEXT: %[[OTHER:.*]] = arith.subi %c1{{(_[0-9]+)?}}, %[[HALF]]
 // CHECK-NEXT: %[[SOURCE:.*]] = arith.select %[[NEXT]], %[[OTHER]], %[[HALF]]
 // CHECK: scf.for
 // CHECK: arith.minsi
@@ -815,4 +815,30 @@ func.func @main(%a: tensor<1024x896xf32>, %b: tensor<896x640xf32>) -> tensor<102
 func.func @main(%a: tensor<1024x512xf32>, %b: tensor<512x640xf32>) -> tensor<1024x640xf32> {
   %c = tpu.matmul_passes lhs(%a) rhs(%b) {nan_fixed_terms = 0 : i64} : (tensor<1024x512xf32>, tensor<512x640xf32>) -> tensor<1024x640xf32>
   return %c : tensor<1024x640xf32>
+}
+
+// -----
+
+// An RHS shorter than K (200 rows of 256, as tpu-fuse leaves it): the last
+// K tile loads the 9 row tiles it has, not 16, and once they are in, the 7
+// it lacks are zeroed in VMEM for each MXU with a column block, before the
+// latch reads them.
+// CHECK-LABEL: func.func @main
+// CHECK-SAME: memref<200x128xf32, #tiled, #tpu.memory_space<hbm>>
+// CHECK: %[[RHS:.*]] = memref.alloc() : memref<256x128xf32, #tpu.memory_space<vmem>>
+// CHECK: scf.for %[[K:.*]] = %{{.*}} to %c2{{(_[0-9]+)?}} step
+// CHECK: %[[NOTLAST:.*]] = arith.cmpi slt, %{{.*}}, %c1{{(_[0-9]+)?}}
+// CHECK-NEXT: arith.select %[[NOTLAST]], %c16{{(_[0-9]+)?}}, %c9
+// CHECK: tpu.dma_wait sem 0 count 2
+// CHECK: %[[LAST:.*]] = arith.cmpi slt, %c0{{(_[0-9]+)?}}, %[[K]]
+// CHECK-NEXT: scf.if %[[LAST]] {
+// CHECK: scf.for
+// CHECK: %[[ROW:.*]] = arith.addi %{{.*}}, %c72
+// CHECK-NEXT: tpu.vector_store %{{.*}}, %[[RHS]][%[[ROW]]]
+// CHECK-COUNT-6: tpu.vector_store %{{.*}}, %[[RHS]]
+// CHECK-NOT: tpu.vector_store
+// CHECK: tpu.mxu_load_weights %[[RHS]]
+func.func @main(%a: tensor<8x256xf32>, %b: tensor<200x128xf32>) -> tensor<8x128xf32> {
+  %r = tpu.matmul_passes lhs(%a) rhs(%b) {nan_fixed_terms = 0 : i64} : (tensor<8x256xf32>, tensor<200x128xf32>) -> tensor<8x128xf32>
+  return %r : tensor<8x128xf32>
 }

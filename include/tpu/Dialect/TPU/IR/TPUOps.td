@@ -194,8 +194,13 @@ def TPU_MatmulPassesOp
     Operands are rounded to bf16 as the MXU reads them, so DEFAULT precision
     is the one term `a x b` with f32 operands. `tpu-expand-precision`
     produces this op; every operand pair has the shapes of a `tpu.matmul`
-    (already padded to whole tiles by `tpu-pad-to-tiles`). In buffer form
-    the result is written to the `outs` buffer.
+    (already padded to whole tiles by `tpu-pad-to-tiles`), except that the
+    rhs may lack the last rows of K, which are then zero: fewer than the
+    MXU's 128, in whole row tiles of its layout (8 rows for f32, 16 for
+    bf16). `tpu-fuse` makes such an rhs of the zero padding
+    `tpu-pad-to-tiles` added, and the kernel fills the missing rows in VMEM
+    instead of reading rows of zeros from HBM. In buffer form the result is
+    written to the `outs` buffer.
 
     With `lhs_parts`, `rhs_parts` and `split` (`tpu-fuse` sets them when
     it takes in the `tpu.split`s of the operands), a term may read one

@@ -161,7 +161,13 @@ def TPUFuse : Pass<"tpu-fuse", "::mlir::func::FuncOp"> {
       term naming the part it uses (`lhs_parts`, `rhs_parts`, `split`),
       and splits each tile in VMEM on the way to the MXU, so the parts
       never go to HBM and each operand tile is read once for all the
-      terms.
+      terms;
+    - the rows of zeros a `tpu.matmul_passes`' rhs gained to reach K (the
+      `tpu.resize` `tpu-pad-to-tiles` made, which copies the rhs through
+      HBM when it adds row tiles): the matmul reads the resize's source,
+      with only the rows that complete its last row tile (a view when its
+      padding is zero), and fills the rest of the last K tile with zeros
+      in VMEM.
 
     Every op keeps its arithmetic, in the same order: fusion changes no
     bit of any result. With `report`, each fusion is a remark on the op

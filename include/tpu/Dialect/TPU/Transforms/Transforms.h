@@ -98,7 +98,17 @@ llvm::FailureOr<ReduceOp> fuseIntoReductionPrologue(mlir::RewriterBase &rewriter
 llvm::LogicalResult fuseSplitsIntoMatmul(mlir::RewriterBase &rewriter,
                                          MatmulPassesOp matmul, bool report);
 
-/// The patterns of the four fusions. They leave the ops they fused dead
+/// Makes `matmul` (tensor form), whose rhs operands are each a tpu.resize
+/// adding zero rows up to K, read the resizes' sources with only the rows
+/// that complete their last row tile (a view when the source's padding is
+/// zero): the kernel zero-fills the rest of the last K tile in VMEM, so the
+/// rows of zeros are never copied through HBM. With `report`, a remark on
+/// each resize. Fails (changing nothing) when some rhs is no such resize.
+llvm::LogicalResult fuseRhsPaddingIntoMatmul(mlir::RewriterBase &rewriter,
+                                             MatmulPassesOp matmul,
+                                             bool report);
+
+/// The patterns of the five fusions. They leave the ops they fused dead
 /// (a walk driver erases only what it visits): eraseDeadKernels after.
 void populateFusePatterns(mlir::RewritePatternSet &patterns, bool report);
 

@@ -15,6 +15,11 @@
 // when all at once they would stall its loads (shouldDeferStores).
 // docs/Compiler.md draws the loop nest.
 //
+// An RHS shorter than K (tpu-fuse took in its zero padding) has only the
+// row tiles it holds loaded in the last K tile; the rest of that tile's
+// weight rows are zeroed in VMEM once its loads are in, so no rows of
+// zeros are read from HBM.
+//
 // Why these tile sizes: a chunk of LHS row blocks fills the MXU result
 // buffer (the chip's slots of 8 rows, 128, halved when a NaN-fixed group
 // needs its own slots), so every weight tile latched is reused for up to
@@ -255,8 +260,15 @@ private:
                unsigned m) const;
   /// The K loop of one column group, every term inside each K tile.
   void buildKLoop(KernelBuilder &b, Value row0, Value col0, Value blocks);
-  /// Waits for the DMAs of a K tile's LHS and RHS buffers.
-  void waitForTile(KernelBuilder &b);
+  /// Waits for the DMAs of K tile `tile`'s LHS and RHS buffers (in
+  /// `half`), then, in the last K tile, zeroes the weight rows a short RHS
+  /// lacks.
+  void waitForTile(KernelBuilder &b, Value tile, Value half);
+  /// The row tiles of RHS buffer `rhs` one K tile's weight block holds
+  /// (16, or 8 packed), and those it has in the last K tile: fewer when
+  /// the RHS is shorter than K.
+  int64_t weightRowTiles(Value rhs) const;
+  int64_t lastWeightRowTiles(Value rhs) const;
   /// The split parts the terms read of K tile `k` (in `half`), each in a
   /// loop of its own: the chunk's LHS row blocks (when the first term's
   /// push loop does not split them, splitsLhsInPushes), and the weight
@@ -369,9 +381,9 @@ private:
   SmallVector<Value> epilogueVmem;
   Value zero, one, eight, nBlocksV, kTilesV;
   /// In the column-group loop: whether this is the chunk's first group,
-  /// and the vregs of weights each RHS buffer has (16 per MXU with a
-  /// column block).
-  Value firstGroup, weightVregs;
+  /// the MXUs with a column block, and the vregs of weights each RHS
+  /// buffer has (16 per such MXU).
+  Value firstGroup, activeMxus, weightVregs;
   Value batchIndex, outBatch;
 };
 
@@ -624,9 +636,13 @@ void MatmulKernel::issueLoads(KernelBuilder &b, Value k, Value half,
       });
   }
   for (auto [index, rhsBuffer] : llvm::enumerate(rhsBuffers)) {
-    // A weight tile is 128 rows: 16 row tiles, or 8 packed ones.
     TiledShape rhs = tiledShapeOf(rhsBuffer);
-    int64_t rhsRowTiles = kMxuDim / rhs.tileRows();
+    int64_t rhsRowTiles = weightRowTiles(rhsBuffer);
+    int64_t lastRowTiles = lastWeightRowTiles(rhsBuffer);
+    Value tiles = b.index(rhsRowTiles);
+    if (lastRowTiles < rhsRowTiles)
+      tiles = b.select(b.lessThan(k, b.index(kTiles - 1)), tiles,
+                       b.index(lastRowTiles));
     // A rank-2 RHS is every batch's.
     Value rhsBatch = cast<ShapedType>(rhsBuffer.getType()).getRank() == 2
                          ? zero
@@ -635,8 +651,7 @@ void MatmulKernel::issueLoads(KernelBuilder &b, Value k, Value half,
       Value col = b.add(col0, m);
       // An MXU past the last column block moves nothing, so the wait after
       // counts the same transfers every time.
-      Value count =
-          b.select(b.lessThan(col, nBlocksV), b.index(rhsRowTiles), zero);
+      Value count = b.select(b.lessThan(col, nBlocksV), tiles, zero);
       Value rhsTile = b.add(
           b.add(rhsBatch, b.mul(k, rhsRowTiles * rhs.colTiles())), col);
       b.dmaLoad(rhsBuffer, rhsTile, b.index(rhs.colTiles()), rhsVmem,
@@ -666,8 +681,8 @@ void MatmulKernel::buildKLoop(KernelBuilder &b, Value row0, Value col0,
                  /*laterGroup=*/true);
     });
   };
-  weightVregs =
-      b.mul(b.min(b.sub(nBlocksV, col0), mxus), kWeightRows / kTileRows);
+  activeMxus = b.min(b.sub(nBlocksV, col0), mxus);
+  weightVregs = b.mul(activeMxus, kWeightRows / kTileRows);
   b.forLoop(kTiles, 1, [&](Value k) {
     Value half = arith::AndIOp::create(b, k, one);
     Value next = b.add(k, 1);
@@ -692,12 +707,12 @@ void MatmulKernel::buildKLoop(KernelBuilder &b, Value row0, Value col0,
     // loads and split its weights; the group's first tile does both here.
     if (splitsWeightsAhead) {
       b.ifThen(isFirstTile, [&] {
-        waitForTile(b);
+        waitForTile(b, k, half);
         splitWeights(b, half, half);
       });
       splitLhs(b, k, half, blocks);
     } else {
-      waitForTile(b);
+      waitForTile(b, k, half);
       splitLhs(b, k, half, blocks);
       splitWeights(b, half, zero);
     }
@@ -743,12 +758,38 @@ void MatmulKernel::splitLhsRows(KernelBuilder &b, Value k, Value half,
                  lhsPartsVmem, row, count, lhsParts, buffer, chunkRows);
 }
 
-void MatmulKernel::waitForTile(KernelBuilder &b) {
+int64_t MatmulKernel::weightRowTiles(Value rhs) const {
+  return kMxuDim / tiledShapeOf(rhs).tileRows();
+}
+
+int64_t MatmulKernel::lastWeightRowTiles(Value rhs) const {
+  return tiledShapeOf(rhs).rowTiles() - (kTiles - 1) * weightRowTiles(rhs);
+}
+
+void MatmulKernel::waitForTile(KernelBuilder &b, Value tile, Value half) {
   int64_t lhsLoads = int64_t(lhsBuffers.size());
   int64_t rhsLoads = int64_t(rhsBuffers.size()) * mxus;
   if (residentLhs)
     b.ifThen(firstGroup, [&] { b.wait(kResidentSem, lhsLoads); });
   b.wait(kLoadSem, residentLhs ? rhsLoads : lhsLoads + rhsLoads);
+  // The loads are in, and every latch of this half's previous tile has
+  // finished (each MXU latched since, or popped what it pushed), so the
+  // stores race with neither. Only the MXUs with a column block: the
+  // others' latches may not have finished.
+  for (auto [index, rhsBuffer] : llvm::enumerate(rhsBuffers)) {
+    int64_t lastRowTiles = lastWeightRowTiles(rhsBuffer);
+    if (lastRowTiles == weightRowTiles(rhsBuffer))
+      continue;
+    b.ifThen(b.lessThan(b.index(kTiles - 2), tile), [&] {
+      Value zeros = b.splat(0.0f);
+      Value block = rhsRow(b, unsigned(index), half, 0);
+      b.forLoop(zero, activeMxus, 1, [&](Value m) {
+        Value row = b.add(block, b.mul(m, kWeightRows));
+        for (int64_t t = lastRowTiles; t < weightRowTiles(rhsBuffer); ++t)
+          b.store(zeros, rhsVmem, b.add(row, t * kTileRows));
+      });
+    });
+  }
 }
 
 void MatmulKernel::splitWeightRows(KernelBuilder &b, Value half,
@@ -839,9 +880,10 @@ void MatmulKernel::buildPasses(KernelBuilder &b, size_t term, Value k,
   bool hostsWeightSplit = term == order.back() && splitsWeightsAhead;
   Value aheadSource, aheadRegion, lastAheadWeights;
   if (hostsWeightSplit) {
-    Value hasNext = b.lessThan(b.add(k, 1), kTilesV);
-    b.ifThen(hasNext, [&] { waitForTile(b); });
+    Value nextTile = b.add(k, 1);
+    Value hasNext = b.lessThan(nextTile, kTilesV);
     aheadRegion = b.sub(one, half);
+    b.ifThen(hasNext, [&] { waitForTile(b, nextTile, aheadRegion); });
     aheadSource = b.select(hasNext, aheadRegion, half);
     lastAheadWeights =
         b.mul(b.sub(weightVregs, b.index(kUnroll)), kTileRows);
