@@ -20,9 +20,14 @@
 // CHECK: scf.for
 // CHECK: scf.for %[[COL0:.*]] = %{{.*}} to %{{.*}} step %c4
 // CHECK: %[[FIRST:.*]] = arith.cmpi eq, %[[COL0]]
+// With an odd number of K tiles (3) and two column groups the halves
+// alternate over the chunk's tiles, group after group: tile k of group g
+// (col0 / 4) is in half (k + g) % 2.
+// CHECK: %[[GROUP:.*]] = arith.shrui %[[COL0]], %c2
 // The prologue loads K tile 0: the LHS column in the first group only (on
 // its own semaphore), then one weight block per MXU; an MXU past the last
-// column block moves 0 tiles.
+// column block moves 0 tiles. Later groups' tile 0 came from the group
+// before.
 // CHECK: scf.if %[[FIRST]] {
 // CHECK: tpu.dma_load %[[A]][%{{.*}}, stride %{{.*}}] to %[[LHS]][%{{.*}}] tiles %{{.*}} sem 3
 // CHECK: arith.cmpi slt
@@ -31,24 +36,19 @@
 // CHECK-COUNT-3: tpu.dma_load %[[B]]
 // The K loop prefetches tile k + 1 (the weights into the other half).
 // CHECK: scf.for %[[K:.*]] = %{{.*}} to %{{.*}} step
-// CHECK: %[[HALF:.*]] = arith.andi %[[K]]
+// CHECK-NEXT: %[[TILE:.*]] = arith.addi %[[K]], %[[GROUP]]
+// CHECK-NEXT: %[[HALF:.*]] = arith.andi %[[TILE]], %c1
 // CHECK: scf.if
 // CHECK: scf.if %[[FIRST]] {
 // CHECK: tpu.dma_load %[[A]]{{.*}} sem 3
 // CHECK-COUNT-4: tpu.dma_load %[[B]]
-// After the prefetch, the previous group's result DMAs (in a chunk's later
-// groups), a piece (half an MXU's rows) a K tile: with an odd number of
-// K tiles the next group's tile 0 is loaded after its stores, so stores
-// all at once would stall it. With fewer K tiles (3) than pieces (8), the
-// last tile issues the rest.
-// CHECK: %[[LATERGROUP:.*]] = arith.cmpi slt, %c0{{.*}}, %[[COL0]]
-// CHECK-NEXT: scf.if %[[LATERGROUP]] {
-// CHECK: %[[SOME:.*]] = arith.cmpi slt, %[[K]], %c8
-// CHECK-NEXT: scf.if %[[SOME]] {
-// CHECK: %[[LASTK:.*]] = arith.cmpi slt, %c1{{.*}}, %[[K]]
-// CHECK: %[[END:.*]] = arith.select %[[LASTK]]
-// CHECK: scf.for %[[PIECE:.*]] = %[[K]] to %[[END]] step %c1
-// CHECK: tpu.dma_store %[[OUT]][%{{.*}}] to %[[C]][%{{.*}}, stride %{{.*}}] tiles %{{.*}} sem 1
+// The last tile prefetches the next group's tile 0, into half (g + 1) % 2,
+// which it is not using. The two tiles prefetched ahead of a group's
+// stores spare them: no result DMA in the K loop.
+// CHECK: } else {
+// CHECK: %[[NEXT0:.*]] = arith.addi %c0{{(_[0-9]+)?}}, %[[GROUP]]
+// CHECK: arith.addi %[[NEXT0]], %c1
+// CHECK-COUNT-4: tpu.dma_load %[[B]]
 // CHECK-NOT: tpu.dma_store
 // K tile 0 overwrites the result slots, later tiles accumulate.
 // CHECK: %[[FIRSTK:.*]] = arith.cmpi eq, %[[K]]
@@ -75,25 +75,25 @@
 // CHECK: tpu.mxu_push
 // CHECK: } else {
 // CHECK: tpu.mxu_push %{{.*}} to mxu 0 slot %{{.*}} accumulate
-// The epilogue pops each active MXU's slots, eight blocks an iteration
-// (each stored before the next is popped) and the rest one at a time; a
-// chunk's last group DMAs each MXU's blocks out as they are popped, in one
-// DMA and an empty one, two per MXU as the deferred pieces (the other
-// groups' go out during the next group's K tiles).
-// CHECK: tpu.dma_wait sem 1 count 8
-// CHECK: %[[LASTGROUP:.*]] = arith.cmpi slt, %c4{{.*}}, %{{.*}} : index
-// CHECK: scf.if
+// After the loop, the next group's tile 1, into half g % 2, which the last
+// tile has finished with.
+// CHECK: %[[NEXT1:.*]] = arith.addi %c1{{(_[0-9]+)?}}, %[[GROUP]]
+// CHECK: arith.addi %[[NEXT1]], %c1
+// CHECK-COUNT-4: tpu.dma_load %[[B]]
+// The epilogue waits for the group before's result DMAs, pops each active
+// MXU's slots, eight blocks an iteration (each stored before the next is
+// popped) and the rest one at a time, and DMAs the MXU's block out.
+// CHECK: tpu.dma_wait sem 1 count 4
 // CHECK: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %c8{{(_[0-9]+)?}} {
 // CHECK-COUNT-8: tpu.mxu_pop mxu 0 slot
 // CHECK-NOT: tpu.mxu_pop
 // CHECK: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %c1{{(_[0-9]+)?}} {
 // CHECK: tpu.mxu_pop mxu 0 slot
 // CHECK: tpu.vector_store %{{.*}}, %[[OUT]]
-// CHECK: scf.if %[[LASTGROUP]] {
-// CHECK-COUNT-2: tpu.dma_store %[[OUT]][%{{.*}}] to %[[C]][%{{.*}}, stride %{{.*}}] tiles %{{.*}} sem 1
+// CHECK: tpu.dma_store %[[OUT]][%{{.*}}] to %[[C]][%{{.*}}, stride %{{.*}}] tiles %{{.*}} sem 1
 // CHECK-NOT: tpu.dma_store
 // CHECK: tpu.mxu_pop mxu 1 slot
-// CHECK: tpu.dma_wait sem 1 count 8
+// CHECK: tpu.dma_wait sem 1 count 4
 // CHECK: memref.dealloc %[[LHS]]
 // CHECK: return %[[C]]
 // On v2 (one MXU, five groups) the LHS stays too.

@@ -39,6 +39,7 @@
 #include "KernelBuilder.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "tpu/Dialect/TPU/Transforms/Transforms.h"
 #include "tpu/ISA/ISA.h"
 #include "tpu/Support/TiledLayout.h"
@@ -303,9 +304,26 @@ private:
   void issueLoads(KernelBuilder &b, Value k, Value half, Value row0,
                   Value col0, Value blocks, bool laterGroup = false);
   /// Whether a group's last K tile prefetches the next column group's
-  /// first: with an even number of K tiles the last tile runs in half 1,
-  /// and the next tile 0 goes to half 0.
-  bool prefetchesAcross() const { return kTiles % 2 == 0; }
+  /// first (into the half the last tile is not using), and after it its
+  /// second: with an even number of K tiles, or with an odd number where
+  /// the halves alternate group after group.
+  bool prefetchesAcross() const {
+    return kTiles % 2 == 0 || alternatesHalves();
+  }
+  /// Whether a group's tiles take the halves in the other order from the
+  /// group before's: with an odd number of K tiles and several column
+  /// groups, each of the chip's MXUs (a power of two, so that the group's
+  /// index is col0 shifted right).
+  bool alternatesHalves() const {
+    return kTiles % 2 != 0 && columnGroups() > 1 && llvm::isPowerOf2_32(mxus);
+  }
+  /// The double-buffer half of K tile `k` of the column group
+  /// `groupsAhead` after this one. The halves alternate over a chunk's
+  /// tiles, group after group, so a group's first tile, prefetched during
+  /// the last of the group before, lands in the half that one is not
+  /// using: with an even number of K tiles tile k is in half k % 2 in
+  /// every group, with an odd number the group's index shifts it.
+  Value halfOf(KernelBuilder &b, Value k, int64_t groupsAhead = 0) const;
   void buildEpilogue(KernelBuilder &b, Value batch, Value row0, Value col0,
                      Value blocks);
   /// Store piece `piece` of the column group at (row0, col0) from the
@@ -381,9 +399,10 @@ private:
   SmallVector<Value> epilogueVmem;
   Value zero, one, eight, nBlocksV, kTilesV;
   /// In the column-group loop: whether this is the chunk's first group,
-  /// the MXUs with a column block, and the vregs of weights each RHS
-  /// buffer has (16 per such MXU).
-  Value firstGroup, activeMxus, weightVregs;
+  /// its index in the chunk (when alternatesHalves; halfOf), the
+  /// MXUs with a column block, and the vregs of weights each RHS buffer
+  /// has (16 per such MXU).
+  Value firstGroup, groupIndex, activeMxus, weightVregs;
   Value batchIndex, outBatch;
 };
 
@@ -549,7 +568,8 @@ bool MatmulKernel::shouldDeferStores() const {
   int64_t lhsTiles = residentLhs ? 0 : int64_t(lhsBuffers.size()) * chunk;
   double spare = tileCycles(chunk) - hbmCycles(weightTiles + lhsTiles);
   double stores = hbmCycles(int64_t(mxus) * chunk);
-  double prefetched = prefetchesAcross() ? 2 : 0;
+  double prefetched =
+      prefetchesAcross() ? double(std::min<int64_t>(kTiles, 2)) : 0;
   // Deferred, piece p goes out in tile p and the last tile takes the
   // rest: the busiest tile's pieces must fit in what it spares.
   int64_t pieces = kStoresPerMxu * int64_t(mxus);
@@ -587,6 +607,17 @@ scf::ForOp MatmulKernel::build(KernelBuilder &b) {
   zero = b.index(0);
   one = b.index(1);
   eight = b.index(kTileRows);
+  // With one K tile a chunk's column groups alternate halves, so the
+  // last group may latch, on an MXU without a column block, weights of
+  // half 1 that no group before wrote (its results are never popped, but
+  // it reads the rows): zeroed once, they are written rows.
+  if (kTiles == 1 && alternatesHalves() && nBlocks % mxus != 0) {
+    Value zeros = b.splat(0.0f);
+    for (unsigned buffer = 0; buffer < rhsBuffers.size(); ++buffer)
+      for (unsigned m = unsigned(nBlocks % mxus); m < mxus; ++m)
+        for (int64_t row = 0; row < kWeightRows; row += kTileRows)
+          b.store(zeros, rhsVmem, b.add(rhsRow(b, buffer, one, m), row));
+  }
   nBlocksV = b.index(nBlocks);
   kTilesV = b.index(kTiles);
   scf::ForOp outer = b.forLoop(lhs.batch, 1, [&](Value batch) {
@@ -597,6 +628,9 @@ scf::ForOp MatmulKernel::build(KernelBuilder &b) {
       b.forLoop(nBlocks, mxus, [&](Value col0) {
         firstGroup =
             arith::CmpIOp::create(b, arith::CmpIPredicate::eq, col0, zero);
+        if (alternatesHalves())
+          groupIndex =
+              arith::ShRUIOp::create(b, col0, b.index(llvm::Log2_32(mxus)));
         buildKLoop(b, row0, col0, blocks);
         buildEpilogue(b, batch, row0, col0, blocks);
       });
@@ -672,19 +706,19 @@ void MatmulKernel::buildKLoop(KernelBuilder &b, Value row0, Value col0,
   else
     b.ifThen(firstGroup,
              [&] { issueLoads(b, zero, zero, row0, col0, blocks); });
-  // Tile `tile` of the next column group of the chunk, if there is one,
-  // into half `tile`.
+  // Tile `tile` of the next column group of the chunk, if there is one.
   auto prefetchNextGroup = [&](int64_t tile) {
     Value nextCol0 = b.add(col0, mxus);
     b.ifThen(b.lessThan(nextCol0, nBlocksV), [&] {
-      issueLoads(b, b.index(tile), b.index(tile), row0, nextCol0, blocks,
+      Value k = b.index(tile);
+      issueLoads(b, k, halfOf(b, k, 1), row0, nextCol0, blocks,
                  /*laterGroup=*/true);
     });
   };
   activeMxus = b.min(b.sub(nBlocksV, col0), mxus);
   weightVregs = b.mul(activeMxus, kWeightRows / kTileRows);
   b.forLoop(kTiles, 1, [&](Value k) {
-    Value half = arith::AndIOp::create(b, k, one);
+    Value half = halfOf(b, k);
     Value next = b.add(k, 1);
     auto prefetch = [&] {
       issueLoads(b, next, b.sub(one, half), row0, col0, blocks);
@@ -719,12 +753,23 @@ void MatmulKernel::buildKLoop(KernelBuilder &b, Value row0, Value col0,
     for (auto [term, latch] : llvm::zip(order, latches))
       buildPasses(b, term, k, half, isFirstTile, blocks, latch);
   });
-  // The next group's tile 1 as well, into half 1, which the last tile has
-  // finished with: issued before this group's result stores, it does not
-  // wait in the DMA queue behind them, as it would from the next group's
-  // tile 0.
-  if (prefetchesAcross())
+  // The next group's tile 1 as well, into the last tile's half, which it
+  // has finished with: issued before this group's result stores, it does
+  // not wait in the DMA queue behind them, as it would from the next
+  // group's tile 0.
+  if (prefetchesAcross() && kTiles > 1)
     prefetchNextGroup(1);
+}
+
+Value MatmulKernel::halfOf(KernelBuilder &b, Value k,
+                           int64_t groupsAhead) const {
+  if (!alternatesHalves()) {
+    if (std::optional<int64_t> constant = getConstantIntValue(k))
+      return b.index(*constant % 2);
+    return arith::AndIOp::create(b, k, one);
+  }
+  return arith::AndIOp::create(b, b.add(b.add(k, groupIndex), groupsAhead),
+                               one);
 }
 
 void MatmulKernel::splitVregs(KernelBuilder &b, Value source, Value from,
@@ -874,9 +919,9 @@ void MatmulKernel::buildPasses(KernelBuilder &b, size_t term, Value k,
   // (splitsWeightsAhead) into the other region: kUnroll vregs an iteration,
   // clamped to the last kUnroll, and after the loop those it did not
   // reach. The last tile has no next: it splits its own weights again,
-  // from its own half (with an even number of K tiles the other is being
-  // loaded with the next group's first tile) into a region nothing reads
-  // before it is split again.
+  // from its own half (the other may be being loaded with the next
+  // group's first tile) into a region nothing reads before it is split
+  // again.
   bool hostsWeightSplit = term == order.back() && splitsWeightsAhead;
   Value aheadSource, aheadRegion, lastAheadWeights;
   if (hostsWeightSplit) {
