@@ -298,15 +298,21 @@ LogicalResult tpu::fuseRhsPaddingIntoMatmul(RewriterBase &rewriter,
   // Every term's rhs has the same shape, so every one must shorten alike.
   std::optional<SmallVector<int64_t>> shortShape;
   for (Value rhs : matmul.getRhs()) {
+    // A resize that grows the rows to K, read by this matmul alone (else
+    // its copy stays for the others).
     auto resize = rhs.getDefiningOp<ResizeOp>();
-    if (!resize)
-      return rewriter.notifyMatchFailure(matmul, "an rhs is not a resize");
+    if (!resize || !onlyUsedBy(resize.getResult(), matmul))
+      return rewriter.notifyMatchFailure(
+          matmul, "an rhs is not a resize the matmul alone reads");
     auto source = cast<ShapedType>(resize.getSource().getType());
     ArrayRef<int64_t> to = cast<ShapedType>(rhs.getType()).getShape();
+    int64_t sourceRows = source.getShape()[to.size() - 2];
+    if (to[to.size() - 2] != k || sourceRows > k)
+      return rewriter.notifyMatchFailure(matmul,
+                                         "an rhs resize does not pad K");
     SmallVector<int64_t> shape(to);
     int64_t &rows = shape[shape.size() - 2];
-    rows = llvm::alignTo(source.getShape()[shape.size() - 2],
-                         getTiledShape(source).tileRows());
+    rows = llvm::alignTo(sourceRows, getTiledShape(source).tileRows());
     if (rows >= k || k - rows >= int64_t(kMxuDim) ||
         (shortShape && *shortShape != shape))
       return rewriter.notifyMatchFailure(

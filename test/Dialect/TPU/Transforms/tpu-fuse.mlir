@@ -324,15 +324,23 @@ func.func @rhs_padding_bf16_batch(%a: tensor<8x200xbf16>, %b: tensor<200x128xbf1
 // -----
 
 // Kept: rows a K tile or more short of K (100 of 256), an RHS that is no
-// resize, and terms whose RHS would shorten differently (one already whole).
+// resize, terms whose RHS would shorten differently (one already whole), a
+// resize something else reads too (its copy stays), and a resize that
+// drops rows (1010 to 1008: rows 1008 and 1009 must not come back).
 // CHECK-LABEL: func @rhs_padding_kept
 // CHECK: tpu.matmul_passes lhs(%{{.*}}) rhs(%[[FAR:.*]]) {{.*}} : (tensor<8x256xf32>, tensor<256x128xf32>)
 // CHECK: tpu.matmul_passes lhs(%arg0, %arg0) rhs(%arg2, %[[WHOLE:.*]]) {{.*}} : (tensor<8x256xf32>, tensor<8x256xf32>, tensor<256x128xf32>, tensor<256x128xf32>)
+// CHECK: tpu.matmul_passes lhs(%arg0) rhs(%[[SHARED:.*]]) {{.*}} : (tensor<8x256xf32>, tensor<256x128xf32>)
+// CHECK: tpu.matmul_passes lhs(%{{.*}}) rhs(%[[DROPS:.*]]) {{.*}} : (tensor<8x1024xf32>, tensor<1008x128xf32>)
 // REMARK-NOT: zero rows
-func.func @rhs_padding_kept(%a: tensor<8x256xf32>, %b: tensor<100x128xf32>, %c: tensor<256x128xf32>, %d: tensor<200x128xf32>) -> (tensor<8x128xf32>, tensor<8x128xf32>) {
+func.func @rhs_padding_kept(%a: tensor<8x256xf32>, %b: tensor<100x128xf32>, %c: tensor<256x128xf32>, %d: tensor<200x128xf32>, %e: tensor<8x1024xf32>, %f: tensor<1010x128xf32>) -> (tensor<8x128xf32>, tensor<8x128xf32>, tensor<8x128xf32>, tensor<256x128xf32>, tensor<8x128xf32>) {
   %b8 = tpu.resize %b : tensor<100x128xf32> -> tensor<256x128xf32>
   %r = tpu.matmul_passes lhs(%a) rhs(%b8) {nan_fixed_terms = 0 : i64} : (tensor<8x256xf32>, tensor<256x128xf32>) -> tensor<8x128xf32>
   %d8 = tpu.resize %d : tensor<200x128xf32> -> tensor<256x128xf32>
   %s = tpu.matmul_passes lhs(%a, %a) rhs(%c, %d8) {nan_fixed_terms = 0 : i64} : (tensor<8x256xf32>, tensor<8x256xf32>, tensor<256x128xf32>, tensor<256x128xf32>) -> tensor<8x128xf32>
-  return %r, %s : tensor<8x128xf32>, tensor<8x128xf32>
+  %shared = tpu.resize %d : tensor<200x128xf32> -> tensor<256x128xf32>
+  %t = tpu.matmul_passes lhs(%a) rhs(%shared) {nan_fixed_terms = 0 : i64} : (tensor<8x256xf32>, tensor<256x128xf32>) -> tensor<8x128xf32>
+  %f8 = tpu.resize %f : tensor<1010x128xf32> -> tensor<1008x128xf32>
+  %u = tpu.matmul_passes lhs(%e) rhs(%f8) {nan_fixed_terms = 0 : i64} : (tensor<8x1024xf32>, tensor<1008x128xf32>) -> tensor<8x128xf32>
+  return %r, %s, %t, %shared, %u : tensor<8x128xf32>, tensor<8x128xf32>, tensor<8x128xf32>, tensor<256x128xf32>, tensor<8x128xf32>
 }

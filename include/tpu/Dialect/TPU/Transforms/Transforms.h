@@ -99,7 +99,8 @@ llvm::LogicalResult fuseSplitsIntoMatmul(mlir::RewriterBase &rewriter,
                                          MatmulPassesOp matmul, bool report);
 
 /// Makes `matmul` (tensor form), whose rhs operands are each a tpu.resize
-/// adding zero rows up to K, read the resizes' sources with only the rows
+/// adding zero rows up to K that it alone reads, read the resizes' sources
+/// with only the rows
 /// that complete their last row tile (a view when the source's padding is
 /// zero): the kernel zero-fills the rest of the last K tile in VMEM, so the
 /// rows of zeros are never copied through HBM. With `report`, a remark on

@@ -305,8 +305,8 @@ private:
                   Value col0, Value blocks, bool laterGroup = false);
   /// Whether a group's last K tile prefetches the next column group's
   /// first (into the half the last tile is not using), and after it its
-  /// second: with an even number of K tiles, or with an odd number where
-  /// the halves alternate group after group.
+  /// second if there is one: with an even number of K tiles, or with an
+  /// odd number where the halves alternate group after group.
   bool prefetchesAcross() const {
     return kTiles % 2 == 0 || alternatesHalves();
   }
@@ -561,8 +561,8 @@ bool MatmulKernel::shouldDeferStores() const {
   // resident) while the one before runs; the rest of the tile's time is
   // the engine's to spare. Stored at once, the results stall the next
   // group's loads when they take longer than the tiles prefetched ahead
-  // of them spare: two when the last tile prefetches across groups, else
-  // none (tile 0 is loaded after them).
+  // of them spare: two when the last tile prefetches across groups (one
+  // with a single K tile), else none (tile 0 is loaded after them).
   int64_t weightTiles =
       int64_t(rhsBuffers.size()) * mxus * (kMxuDim / kSublanes);
   int64_t lhsTiles = residentLhs ? 0 : int64_t(lhsBuffers.size()) * chunk;
@@ -607,11 +607,13 @@ scf::ForOp MatmulKernel::build(KernelBuilder &b) {
   zero = b.index(0);
   one = b.index(1);
   eight = b.index(kTileRows);
-  // With one K tile a chunk's column groups alternate halves, so the
-  // last group may latch, on an MXU without a column block, weights of
-  // half 1 that no group before wrote (its results are never popped, but
-  // it reads the rows): zeroed once, they are written rows.
-  if (kTiles == 1 && alternatesHalves() && nBlocks % mxus != 0) {
+  // With one K tile a chunk's column groups alternate halves, so with two
+  // groups the second latches, on an MXU without a column block, weights
+  // of half 1 that no group before wrote (its results are never popped,
+  // but it reads the rows; with more groups the second, whose MXUs all
+  // have one, writes them): zeroed once, they are written rows.
+  if (kTiles == 1 && alternatesHalves() && columnGroups() == 2 &&
+      nBlocks % mxus != 0) {
     Value zeros = b.splat(0.0f);
     for (unsigned buffer = 0; buffer < rhsBuffers.size(); ++buffer)
       for (unsigned m = unsigned(nBlocks % mxus); m < mxus; ++m)
@@ -700,7 +702,7 @@ void MatmulKernel::issueLoads(KernelBuilder &b, Value k, Value half,
 void MatmulKernel::buildKLoop(KernelBuilder &b, Value row0, Value col0,
                               Value blocks) {
   // Tile 0: loaded here, unless the group before prefetched it (every
-  // group but a chunk's first).
+  // group but a chunk's first, whose index is 0: half 0).
   if (!prefetchesAcross())
     issueLoads(b, zero, zero, row0, col0, blocks);
   else
@@ -818,9 +820,9 @@ void MatmulKernel::waitForTile(KernelBuilder &b, Value tile, Value half) {
     b.ifThen(firstGroup, [&] { b.wait(kResidentSem, lhsLoads); });
   b.wait(kLoadSem, residentLhs ? rhsLoads : lhsLoads + rhsLoads);
   // The loads are in, and every latch of this half's previous tile has
-  // finished (each MXU latched since, or popped what it pushed), so the
-  // stores race with neither. Only the MXUs with a column block: the
-  // others' latches may not have finished.
+  // finished (each MXU pushed since, and a push waits for its weights), so
+  // the stores race with neither. Only the MXUs with a column block: the
+  // others' results are never popped.
   for (auto [index, rhsBuffer] : llvm::enumerate(rhsBuffers)) {
     int64_t lastRowTiles = lastWeightRowTiles(rhsBuffer);
     if (lastRowTiles == weightRowTiles(rhsBuffer))
