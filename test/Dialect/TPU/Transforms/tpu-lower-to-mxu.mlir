@@ -828,7 +828,7 @@ func.func @main(%a: tensor<1024x512xf32>, %b: tensor<512x640xf32>) -> tensor<102
 // CHECK: %[[RHS:.*]] = memref.alloc() : memref<256x128xf32, #tpu.memory_space<vmem>>
 // CHECK: scf.for %[[K:.*]] = %{{.*}} to %c2{{(_[0-9]+)?}} step
 // CHECK: %[[NOTLAST:.*]] = arith.cmpi slt, %{{.*}}, %c1{{(_[0-9]+)?}}
-// CHECK-NEXT: arith.select %[[NOTLAST]], %c16{{(_[0-9]+)?}}, %c9
+// CHECK: arith.select %[[NOTLAST]], %c16{{(_[0-9]+)?}}, %c9
 // CHECK: tpu.dma_wait sem 0 count 2
 // CHECK: %[[LAST:.*]] = arith.cmpi slt, %c0{{(_[0-9]+)?}}, %[[K]]
 // CHECK-NEXT: scf.if %[[LAST]] {

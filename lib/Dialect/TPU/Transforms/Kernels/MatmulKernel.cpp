@@ -676,9 +676,12 @@ void MatmulKernel::issueLoads(KernelBuilder &b, Value k, Value half,
     int64_t rhsRowTiles = weightRowTiles(rhsBuffer);
     int64_t lastRowTiles = lastWeightRowTiles(rhsBuffer);
     Value tiles = b.index(rhsRowTiles);
-    if (lastRowTiles < rhsRowTiles)
-      tiles = b.select(b.lessThan(k, b.index(kTiles - 1)), tiles,
-                       b.index(lastRowTiles));
+    if (lastRowTiles < rhsRowTiles) {
+      // One statement per op: the IR's order must not depend on the
+      // compiler's order of evaluating arguments.
+      Value notLast = b.lessThan(k, b.index(kTiles - 1));
+      tiles = b.select(notLast, tiles, b.index(lastRowTiles));
+    }
     // A rank-2 RHS is every batch's.
     Value rhsBatch = cast<ShapedType>(rhsBuffer.getType()).getRank() == 2
                          ? zero
