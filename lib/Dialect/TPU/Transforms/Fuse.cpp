@@ -297,6 +297,7 @@ LogicalResult tpu::fuseRhsPaddingIntoMatmul(RewriterBase &rewriter,
   int64_t k = cast<ShapedType>(matmul.getLhs()[0].getType()).getShape().back();
   // Every term's rhs has the same shape, so every one must shorten alike.
   std::optional<SmallVector<int64_t>> shortShape;
+  SmallVector<ResizeOp> resizes;
   for (Value rhs : matmul.getRhs()) {
     // A resize that grows the rows to K, read by this matmul alone (else
     // its copy stays for the others).
@@ -318,11 +319,9 @@ LogicalResult tpu::fuseRhsPaddingIntoMatmul(RewriterBase &rewriter,
       return rewriter.notifyMatchFailure(
           matmul, "no rhs rows to drop within the last K tile");
     shortShape = shape;
+    if (!llvm::is_contained(resizes, resize))
+      resizes.push_back(resize);
   }
-  SmallVector<ResizeOp> resizes;
-  for (Value rhs : matmul.getRhs())
-    if (!llvm::is_contained(resizes, rhs.getDefiningOp<ResizeOp>()))
-      resizes.push_back(rhs.getDefiningOp<ResizeOp>());
   for (ResizeOp resize : resizes) {
     Value source = resize.getSource();
     auto type = cast<RankedTensorType>(source.getType());

@@ -68,10 +68,7 @@ scf::ForOp KernelBuilder::forLoop(int64_t ub, int64_t step,
 
 Value KernelBuilder::forLoopUnrolled(Value count, int64_t unroll,
                                      function_ref<void(Value, int64_t)> body) {
-  assert(llvm::isPowerOf2_64(uint64_t(unroll)) && "a power of two");
-  Value unrolledEnd = mul(
-      arith::ShRUIOp::create(*this, count, index(llvm::Log2_64(unroll))),
-      unroll);
+  Value unrolledEnd = mul(divide(count, unroll), unroll);
   forLoop(index(0), unrolledEnd, unroll,
           [&](Value iv) { body(iv, unroll); });
   forLoop(unrolledEnd, count, 1, [&](Value iv) { body(iv, 1); });
@@ -163,9 +160,12 @@ void KernelBuilder::store(Value value, Value vmem, Value row) {
   VectorStoreOp::create(*this, value, vmem, row);
 }
 
-Value KernelBuilder::halve(Value x) {
-  return arith::ShRUIOp::create(*this, x, index(1));
+Value KernelBuilder::divide(Value x, int64_t powerOfTwo) {
+  assert(llvm::isPowerOf2_64(uint64_t(powerOfTwo)) && "a power of two");
+  return arith::ShRUIOp::create(*this, x, index(llvm::Log2_64(powerOfTwo)));
 }
+
+Value KernelBuilder::halve(Value x) { return divide(x, 2); }
 
 Value KernelBuilder::unpack(Value words, bool high) {
   return UnpackBF16Op::create(*this, words.getType(), words, high);

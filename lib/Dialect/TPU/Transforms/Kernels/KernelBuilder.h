@@ -43,6 +43,8 @@ public:
   mlir::Value mul(mlir::Value x, int64_t y);
   mlir::Value min(mlir::Value x, mlir::Value y);
   mlir::Value min(mlir::Value x, int64_t y);
+  /// x / powerOfTwo, for x >= 0: a shift (the scalar unit has no divide).
+  mlir::Value divide(mlir::Value x, int64_t powerOfTwo);
   /// x / 2, for x >= 0.
   mlir::Value halve(mlir::Value x);
   mlir::Value lessThan(mlir::Value x, mlir::Value y);

@@ -265,6 +265,10 @@ private:
   /// `half`), then, in the last K tile, zeroes the weight rows a short RHS
   /// lacks.
   void waitForTile(KernelBuilder &b, Value tile, Value half);
+  /// Stores `zeros` (a zero vreg) to row tiles [from, to) of the weight
+  /// block at VMEM row `block`.
+  void zeroWeightRowTiles(KernelBuilder &b, Value zeros, Value block,
+                          int64_t from, int64_t to);
   /// The row tiles of RHS buffer `rhs` one K tile's weight block holds
   /// (16, or 8 packed), and those it has in the last K tile: fewer when
   /// the RHS is shorter than K.
@@ -617,8 +621,8 @@ scf::ForOp MatmulKernel::build(KernelBuilder &b) {
     Value zeros = b.splat(0.0f);
     for (unsigned buffer = 0; buffer < rhsBuffers.size(); ++buffer)
       for (unsigned m = unsigned(nBlocks % mxus); m < mxus; ++m)
-        for (int64_t row = 0; row < kWeightRows; row += kTileRows)
-          b.store(zeros, rhsVmem, b.add(rhsRow(b, buffer, one, m), row));
+        zeroWeightRowTiles(b, zeros, rhsRow(b, buffer, one, m), 0,
+                           kWeightRows / kTileRows);
   }
   nBlocksV = b.index(nBlocks);
   kTilesV = b.index(kTiles);
@@ -631,8 +635,7 @@ scf::ForOp MatmulKernel::build(KernelBuilder &b) {
         firstGroup =
             arith::CmpIOp::create(b, arith::CmpIPredicate::eq, col0, zero);
         if (alternatesHalves())
-          groupIndex =
-              arith::ShRUIOp::create(b, col0, b.index(llvm::Log2_32(mxus)));
+          groupIndex = b.divide(col0, mxus);
         buildKLoop(b, row0, col0, blocks);
         buildEpilogue(b, batch, row0, col0, blocks);
       });
@@ -808,6 +811,12 @@ void MatmulKernel::splitLhsRows(KernelBuilder &b, Value k, Value half,
                  lhsPartsVmem, row, count, lhsParts, buffer, chunkRows);
 }
 
+void MatmulKernel::zeroWeightRowTiles(KernelBuilder &b, Value zeros,
+                                      Value block, int64_t from, int64_t to) {
+  for (int64_t t = from; t < to; ++t)
+    b.store(zeros, rhsVmem, b.add(block, t * kTileRows));
+}
+
 int64_t MatmulKernel::weightRowTiles(Value rhs) const {
   return kMxuDim / tiledShapeOf(rhs).tileRows();
 }
@@ -834,9 +843,8 @@ void MatmulKernel::waitForTile(KernelBuilder &b, Value tile, Value half) {
       Value zeros = b.splat(0.0f);
       Value block = rhsRow(b, unsigned(index), half, 0);
       b.forLoop(zero, activeMxus, 1, [&](Value m) {
-        Value row = b.add(block, b.mul(m, kWeightRows));
-        for (int64_t t = lastRowTiles; t < weightRowTiles(rhsBuffer); ++t)
-          b.store(zeros, rhsVmem, b.add(row, t * kTileRows));
+        zeroWeightRowTiles(b, zeros, b.add(block, b.mul(m, kWeightRows)),
+                           lastRowTiles, weightRowTiles(rhsBuffer));
       });
     });
   }
