@@ -75,6 +75,8 @@ def generate(m, n, k, chip):
     for mx in range(mxus):
         p.bundle("s.li s10, %d" % (1024 + 128 * mx))
         p.bundle("mxu.ldw %d, s10, s2" % mx)
+    for mx in range(mxus):
+        p.bundle("mxu.latch %d" % mx)
     p.bundle("s.li s12, 0", "s.li s13, 0")
     p.bundle("br.ne s5, s0, @accumulate")
     for flag, name in ((0, "overwrite"), (1, "accumulate")):

@@ -43,19 +43,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
       std::abort(); // a failure must say why
     return 0;
   }
-  // Loading is exact: what loads re-encodes to itself, and an older
-  // version's binary re-encodes in the current one, which loads the same.
-  uint32_t version;
-  std::memcpy(&version, &bytes[8], 4);
-  std::vector<uint8_t> again = isa::writeBinary(*program);
-  if (version == isa::kBinaryVersion) {
-    if (again != bytes)
-      std::abort();
-  } else {
-    absl::StatusOr<isa::Program> reread = isa::readBinary(again);
-    if (!reread.ok() || !(*reread == *program))
-      std::abort();
-  }
+  // Loading is exact: what loads re-encodes to itself.
+  if (isa::writeBinary(*program) != bytes)
+    std::abort();
   sim::SimulatorOptions options;
   options.maxCycles = 20000;
   absl::StatusOr<std::unique_ptr<sim::Simulator>> simulator =

@@ -83,65 +83,83 @@ module attributes {tpu.chip = #tpu.chip<v2>} {
       inst mxu.ldw 0, s6, s7
     }
     bundle {  // b21 
+      inst mxu.latch 0
+    }
+    bundle {  // b22 
       inst mxu.push 0, v12, s11, 0
     }
-    bundle {  // b22 hi*lo
+    bundle {  // b23 hi*lo
       inst mxu.ldw 0, s9, s7
     }
-    bundle {  // b23 
-      inst mxu.push 0, v11, s11, 1
-    }
-    bundle {  // b24 K tile 1: lo*hi
-      inst mxu.ldw 0, s8, s7
+    bundle {  // b24 
+      inst mxu.latch 0
     }
     bundle {  // b25 
-      inst mxu.push 0, v14, s11, 1
+      inst mxu.push 0, v11, s11, 1
     }
-    bundle {  // b26 hi*lo
-      inst mxu.ldw 0, s10, s7
-    }
-    bundle {  // b27 
-      inst mxu.push 0, v13, s11, 1
-    }
-    bundle {  // b28 hi*hi
-      inst mxu.ldw 0, s6, s7
-    }
-    bundle {  // b29 
-      inst mxu.push 0, v11, s12, 0
-    }
-    bundle {  // b30 
+    bundle {  // b26 K tile 1: lo*hi
       inst mxu.ldw 0, s8, s7
     }
-    bundle {  // b31 
-      inst mxu.push 0, v13, s12, 1
+    bundle {  // b27 
+      inst mxu.latch 0
     }
-    bundle {  // b32 
-      inst mxu.pop v20, 0, s11
+    bundle {  // b28 
+      inst mxu.push 0, v14, s11, 1
+    }
+    bundle {  // b29 hi*lo
+      inst mxu.ldw 0, s10, s7
+    }
+    bundle {  // b30 
+      inst mxu.latch 0
+    }
+    bundle {  // b31 
+      inst mxu.push 0, v13, s11, 1
+    }
+    bundle {  // b32 hi*hi
+      inst mxu.ldw 0, s6, s7
     }
     bundle {  // b33 
+      inst mxu.latch 0
+    }
+    bundle {  // b34 
+      inst mxu.push 0, v11, s12, 0
+    }
+    bundle {  // b35 
+      inst mxu.ldw 0, s8, s7
+    }
+    bundle {  // b36 
+      inst mxu.latch 0
+    }
+    bundle {  // b37 
+      inst mxu.push 0, v13, s12, 1
+    }
+    bundle {  // b38 
+      inst mxu.pop v20, 0, s11
+    }
+    bundle {  // b39 
       inst mxu.pop v21, 0, s12
       inst v.cmp.ne v22, v20, v20
       inst v.bcast v23, s0
     }
-    bundle {  // b34 FixNaN
+    bundle {  // b40 FixNaN
       inst v.sel v24, v22, v23, v20
     }
-    bundle {  // b35 
+    bundle {  // b41 
       inst v.add v25, v24, v21
       inst s.li s13, 512
       inst s.li s14, 34
     }
-    bundle {  // b36 
+    bundle {  // b42 
       inst v.st v25, s13, 0, s2, 0xff
       inst s.li s15, 1
     }
-    bundle {  // b37 
+    bundle {  // b43 
       inst dma.st 1, s14, s13, s15, s2
     }
-    bundle {  // b38 
+    bundle {  // b44 
       inst dma.wait 1, 1
     }
-    bundle {  // b39 
+    bundle {  // b45 
       inst halt
     }
   }

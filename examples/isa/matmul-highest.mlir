@@ -102,101 +102,137 @@ module attributes {tpu.chip = #tpu.chip<v3>} {
       inst mxu.ldw 1, s9, s7
     }
     bundle {  // b26 
+      inst mxu.latch 1
+    }
+    bundle {  // b27 
       inst mxu.push 1, v13, s11, 0
     }
-    bundle {  // b27 lo*hi
+    bundle {  // b28 lo*hi
       inst mxu.ldw 1, s6, s7
     }
-    bundle {  // b28 
-      inst mxu.push 1, v14, s11, 1
-    }
-    bundle {  // b29 hi*lo
-      inst mxu.ldw 1, s16, s7
+    bundle {  // b29 
+      inst mxu.latch 1
     }
     bundle {  // b30 
-      inst mxu.push 1, v11, s11, 1
+      inst mxu.push 1, v14, s11, 1
     }
-    bundle {  // b31 mid*hi
-      inst mxu.ldw 1, s6, s7
+    bundle {  // b31 hi*lo
+      inst mxu.ldw 1, s16, s7
     }
     bundle {  // b32 
-      inst mxu.push 1, v13, s11, 1
+      inst mxu.latch 1
     }
-    bundle {  // b33 hi*mid
-      inst mxu.ldw 1, s9, s7
-    }
-    bundle {  // b34 
+    bundle {  // b33 
       inst mxu.push 1, v11, s11, 1
     }
-    bundle {  // b35 K tile 1: mid*mid
-      inst mxu.ldw 1, s10, s7
+    bundle {  // b34 mid*hi
+      inst mxu.ldw 1, s6, s7
+    }
+    bundle {  // b35 
+      inst mxu.latch 1
     }
     bundle {  // b36 
-      inst mxu.push 1, v18, s11, 1
+      inst mxu.push 1, v13, s11, 1
     }
-    bundle {  // b37 lo*hi
-      inst mxu.ldw 1, s8, s7
+    bundle {  // b37 hi*mid
+      inst mxu.ldw 1, s9, s7
     }
     bundle {  // b38 
-      inst mxu.push 1, v19, s11, 1
+      inst mxu.latch 1
     }
-    bundle {  // b39 hi*lo
-      inst mxu.ldw 1, s17, s7
+    bundle {  // b39 
+      inst mxu.push 1, v11, s11, 1
     }
-    bundle {  // b40 
-      inst mxu.push 1, v16, s11, 1
+    bundle {  // b40 K tile 1: mid*mid
+      inst mxu.ldw 1, s10, s7
     }
-    bundle {  // b41 mid*hi
-      inst mxu.ldw 1, s8, s7
+    bundle {  // b41 
+      inst mxu.latch 1
     }
     bundle {  // b42 
       inst mxu.push 1, v18, s11, 1
     }
-    bundle {  // b43 hi*mid
-      inst mxu.ldw 1, s10, s7
-    }
-    bundle {  // b44 
-      inst mxu.push 1, v16, s11, 1
-    }
-    bundle {  // b45 hi*hi
-      inst mxu.ldw 1, s6, s7
-    }
-    bundle {  // b46 
-      inst mxu.push 1, v11, s12, 0
-    }
-    bundle {  // b47 
+    bundle {  // b43 lo*hi
       inst mxu.ldw 1, s8, s7
     }
-    bundle {  // b48 
-      inst mxu.push 1, v16, s12, 1
+    bundle {  // b44 
+      inst mxu.latch 1
     }
-    bundle {  // b49 
-      inst mxu.pop v20, 1, s11
+    bundle {  // b45 
+      inst mxu.push 1, v19, s11, 1
+    }
+    bundle {  // b46 hi*lo
+      inst mxu.ldw 1, s17, s7
+    }
+    bundle {  // b47 
+      inst mxu.latch 1
+    }
+    bundle {  // b48 
+      inst mxu.push 1, v16, s11, 1
+    }
+    bundle {  // b49 mid*hi
+      inst mxu.ldw 1, s8, s7
     }
     bundle {  // b50 
+      inst mxu.latch 1
+    }
+    bundle {  // b51 
+      inst mxu.push 1, v18, s11, 1
+    }
+    bundle {  // b52 hi*mid
+      inst mxu.ldw 1, s10, s7
+    }
+    bundle {  // b53 
+      inst mxu.latch 1
+    }
+    bundle {  // b54 
+      inst mxu.push 1, v16, s11, 1
+    }
+    bundle {  // b55 hi*hi
+      inst mxu.ldw 1, s6, s7
+    }
+    bundle {  // b56 
+      inst mxu.latch 1
+    }
+    bundle {  // b57 
+      inst mxu.push 1, v11, s12, 0
+    }
+    bundle {  // b58 
+      inst mxu.ldw 1, s8, s7
+    }
+    bundle {  // b59 
+      inst mxu.latch 1
+    }
+    bundle {  // b60 
+      inst mxu.push 1, v16, s12, 1
+    }
+    bundle {  // b61 
+      inst mxu.pop v20, 1, s11
+    }
+    bundle {  // b62 
       inst mxu.pop v21, 1, s12
       inst v.cmp.ne v22, v20, v20
       inst v.bcast v23, s0
     }
-    bundle {  // b51 FixNaN
+    bundle {  // b63 FixNaN
       inst v.sel v24, v22, v23, v20
     }
-    bundle {  // b52 
+    bundle {  // b64 
       inst v.add v25, v24, v21
       inst s.li s13, 512
       inst s.li s14, 34
     }
-    bundle {  // b53 
+    bundle {  // b65 
       inst v.st v25, s13, 0, s2, 0xff
       inst s.li s15, 1
     }
-    bundle {  // b54 
+    bundle {  // b66 
       inst dma.st 1, s14, s13, s15, s2
     }
-    bundle {  // b55 
+    bundle {  // b67 
       inst dma.wait 1, 1
     }
-    bundle {  // b56 
+    bundle {  // b68 
       inst halt
     }
   }

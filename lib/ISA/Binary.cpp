@@ -282,13 +282,17 @@ absl::StatusOr<Program> readBinary(const std::vector<uint8_t> &bytes) {
   }
   Reader header(bytes, 8);
   uint32_t version = header.get<uint32_t>("the format version");
-  if (!header.failed() && version != kBinaryVersion &&
-      version != kBinaryVersionWithoutDebug) {
+  if (!header.failed() && version != kBinaryVersion) {
+    std::string why =
+        version < kBinaryVersionWithLatch && version >= 3
+            ? " (its mxu.ldw latched the weights by itself; since version " +
+                  std::to_string(kBinaryVersionWithLatch) +
+                  " an mxu.latch does)"
+            : "";
     return fail("unsupported binary format version " + std::to_string(version) +
-                "; this tool reads versions " +
-                std::to_string(kBinaryVersionWithoutDebug) + " and " +
+                why + "; this tool reads version " +
                 std::to_string(kBinaryVersion) +
-                " (rebuild the binary with this tpu-translate)");
+                " (rebuild the binary from its MLIR with this tpu-translate)");
   }
   uint32_t chip = header.get<uint32_t>("the chip");
   uint64_t payloadBytes = header.get<uint64_t>("the payload length");
@@ -349,13 +353,11 @@ absl::StatusOr<Program> readBinary(const std::vector<uint8_t> &bytes) {
   if (!bundles.ok())
     return fail("invalid code: " + std::string(bundles.status().message()));
   program.bundles = *std::move(bundles);
-  if (version == kBinaryVersion)
-    if (std::string error = readDebugSection(in, program); !error.empty())
-      return fail(error);
+  if (std::string error = readDebugSection(in, program); !error.empty())
+    return fail(error);
   if (in.remaining() != 0) {
     return fail("corrupt: " + std::to_string(in.remaining()) +
-                " bytes follow the " +
-                (version == kBinaryVersion ? "debug section" : "code"));
+                " bytes follow the debug section");
   }
   if (absl::Status status = verifyProgram(program); !status.ok())
     return fail("invalid program: " + std::string(status.message()));

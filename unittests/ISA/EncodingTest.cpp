@@ -243,10 +243,11 @@ TEST(BundleTest, SlotRules) {
             0u)
       << vector;
   EXPECT_NE(vector.find("v.xpose"), std::string::npos) << vector;
-  EXPECT_EQ(check({Instruction{Opcode::MxuLdw, {0, 1, 2}},
-                   Instruction{Opcode::MxuPush, {1, 1, 2, 0}}}),
-            "bundle has 2 MatrixPush-slot instructions; the limit is 1 (the "
-            "MatrixPush slots take mxu.ldw, mxu.ldw.bf16, mxu.push)");
+  EXPECT_EQ(
+      check({Instruction{Opcode::MxuLdw, {0, 1, 2}},
+             Instruction{Opcode::MxuPush, {1, 1, 2, 0}}}),
+      "bundle has 2 MatrixPush-slot instructions; the limit is 1 (the "
+      "MatrixPush slots take mxu.ldw, mxu.ldw.bf16, mxu.latch, mxu.push)");
   EXPECT_EQ(check({Instruction{Opcode::MxuPop, {1, 0, 0}},
                    Instruction{Opcode::MxuPop, {2, 1, 0}}}),
             "bundle has 2 MatrixPop-slot instructions; the limit is 1 (the "

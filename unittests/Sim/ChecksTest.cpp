@@ -85,11 +85,20 @@ TEST(WeightLoadRaceTest, DmaIntoRowsALatchIsShiftingIn) {
   EXPECT_EQ(trap->pc, 2);
 }
 
-TEST(WeightLoadRaceTest, AfterAPushOrOutsideTheRowsIsFine) {
-  // A push waits for the weights, so a store after it is safe.
-  EXPECT_FALSE(runToTrap({"s.li s1, 8", "mxu.ldw 0, s0, s1",
-                          "mxu.push 0, v0, s0, 0", "v.st v0, s0, 64, s1, 0x1",
-                          "halt"}));
+TEST(WeightLoadRaceTest, AfterALatchOrOutsideTheRowsIsFine) {
+  // A latch waits for the weights, so a store after it is safe.
+  EXPECT_FALSE(runToTrap({"s.li s1, 8", "mxu.ldw 0, s0, s1", "mxu.latch 0",
+                          "v.st v0, s0, 64, s1, 0x1", "halt"}));
+  // A push does not (it multiplies by the weights latched before the
+  // load): a store after one still races.
+  std::optional<Trap> trap =
+      runToTrap({"s.li s1, 8", "mxu.ldw 0, s0, s1", "mxu.push 0, v0, s0, 0",
+                 "v.st v0, s0, 64, s1, 0x1", "halt"});
+  ASSERT_TRUE(trap);
+  EXPECT_EQ(trap->kind, Trap::Kind::WeightLoadRace);
+  EXPECT_NE(trap->reason.find("write it after an mxu.latch of that MXU"),
+            std::string::npos)
+      << trap->reason;
   // Rows 128 on, and the gaps of a strided latch (rows 8..15 of stride 16),
   // are not shifted in.
   EXPECT_FALSE(runToTrap({"s.li s1, 16", "mxu.ldw 0, s0, s1",

@@ -307,7 +307,7 @@ TEST(VectorTest, MaskedStridedLoadsAndStores) {
 void checkMxuAgainstReference(std::vector<float> lhs, std::vector<float> rhs,
                               int pushes) {
   std::vector<std::string> program = {"s.li s1, 64 ; s.li s2, 8", "s.li s3, 5",
-                                      "mxu.ldw 2, s1, s2"};
+                                      "mxu.ldw 2, s1, s2", "mxu.latch 2"};
   for (int p = 0; p < pushes; ++p)
     program.push_back("mxu.push 2, v" + std::to_string(p) + ", s3, " +
                       (p ? "1" : "0"));
@@ -361,7 +361,7 @@ TEST(MxuTest, SumsInAscendingKWhereOrderMatters) {
   rhs[127 * 128] = -16777216.0f;
   checkMxuAgainstReference(lhs, rhs, 1);
   // And the value itself: every +1 is absorbed.
-  Machine m({"s.li s1, 64 ; s.li s2, 8", "mxu.ldw 0, s1, s2",
+  Machine m({"s.li s1, 64 ; s.li s2, 8", "mxu.ldw 0, s1, s2", "mxu.latch 0",
              "mxu.push 0, v0, s0, 0", "mxu.pop v1, 0, s0", "halt"});
   for (int k = 0; k < 128; ++k)
     m.vmem(64 + k)[0] = bitsOf(rhs[k * 128]);
@@ -417,15 +417,18 @@ TEST(MxuTest, InexactProductsAreNotFused) {
 TEST(MxuTest, OffloadedPassesRunBeforeLoadsAndPops) {
   std::vector<std::string> program = {"s.li s1, 64 ; s.li s2, 8",
                                       "s.li s3, 1 ; s.li s4, 256",
-                                      "mxu.ldw 3, s1, s2", "mxu.ldw 0, s4, s2"};
+                                      "mxu.ldw 3, s1, s2",
+                                      "mxu.ldw 0, s4, s2",
+                                      "mxu.latch 3",
+                                      "mxu.latch 0"};
   for (int p = 0; p < 40; ++p)
     for (int mxu : {3, 0})
       program.push_back("mxu.push " + std::to_string(mxu) + ", v" +
                         std::to_string(p % 4) + ", s0, " + (p ? "1" : "0"));
-  program.insert(program.end(), {"mxu.ldw 3, s4, s2",
-                                 "mxu.push 3, v0, s3, 0",
-                                 "mxu.pop v30, 3, s0", "mxu.pop v31, 3, s3",
-                                 "mxu.pop v29, 0, s0", "halt"});
+  program.insert(program.end(),
+                 {"mxu.ldw 3, s4, s2", "mxu.latch 3", "mxu.push 3, v0, s3, 0",
+                  "mxu.pop v30, 3, s0", "mxu.pop v31, 3, s3",
+                  "mxu.pop v29, 0, s0", "halt"});
   std::normal_distribution<float> dist;
   auto fill = [&](Machine &m) {
     std::mt19937 local(13);
@@ -450,6 +453,27 @@ TEST(MxuTest, OffloadedPassesRunBeforeLoadsAndPops) {
                                                   << "]";
 }
 
+// mxu.ldw stages a tile: pushes before the next mxu.latch multiply by the
+// tile latched before, pushes after it by the staged one, and a latch with
+// no load since latches the same tile again.
+TEST(MxuTest, PushesBeforeTheLatchKeepTheLatchedWeights) {
+  Machine m({"s.li s1, 8 ; s.li s2, 128", "s.li s3, 1 ; s.li s4, 2",
+             "mxu.ldw 0, s0, s1", "mxu.latch 0", "mxu.ldw 0, s2, s1",
+             "mxu.push 0, v0, s0, 0", "mxu.latch 0", "mxu.push 0, v0, s3, 0",
+             "mxu.latch 0", "mxu.push 0, v0, s4, 0", "mxu.pop v1, 0, s0",
+             "mxu.pop v2, 0, s3", "mxu.pop v3, 0, s4", "halt"});
+  // Column 0: 1 in every row of the first tile, 2 in the second's.
+  for (int k = 0; k < 128; ++k) {
+    m.vmem(k)[0] = bitsOf(1.0f);
+    m.vmem(128 + k)[0] = bitsOf(2.0f);
+    m.setVf(0, 0, k, 1.0f);
+  }
+  ASSERT_FALSE(m.run());
+  EXPECT_EQ(m.vf(1, 0, 0), 128.0f);
+  EXPECT_EQ(m.vf(2, 0, 0), 256.0f);
+  EXPECT_EQ(m.vf(3, 0, 0), 256.0f);
+}
+
 // A packed bf16 weight tile (8 rows of words, rows k and k + 8 of each
 // 16 in the low and high halves) latches the same weights as the 128 rows
 // of f32 words mxu.ldw reads; a subnormal flushes either way.
@@ -463,7 +487,7 @@ TEST(MxuTest, PackedWeightsLatchAsTheirF32Words) {
   for (int k = 0; k < 128; ++k)
     weights[k * 128 + 7] = k == 5 ? 0x0001 : 0;
   Machine m({"s.li s1, 8 ; s.li s2, 256", "mxu.ldw 0, s0, s1",
-             "mxu.ldw.bf16 1, s2, s1",
+             "mxu.ldw.bf16 1, s2, s1", "mxu.latch 0", "mxu.latch 1",
              "mxu.push 0, v0, s0, 0 ; v.mov v3, v0", "mxu.push 1, v3, s0, 0",
              "mxu.pop v1, 0, s0", "mxu.pop v2, 1, s0", "halt"});
   for (int k = 0; k < 128; ++k)

@@ -13,12 +13,14 @@ namespace {
 TEST(TimingTest, MxuFoldMatchesScaleSim) {
   // SCALE-Sim's cost of one fold on an R x C array with T rows streamed is
   // 2R + C + T - 2 cycles from the start of the weight load to the last
-  // result. Here the weight load starts at cycle 1; the pop of the last
-  // result issues the cycle that result is ready, and halt one cycle later.
+  // result, and one more: the latch's issue cycle (it and the pushes take
+  // the one MatrixPush slot). Here the weight load starts at cycle 1; the
+  // pop of the last result issues the cycle that result is ready, and
+  // halt one cycle later.
   const uint64_t r = kMxuDim, c = kMxuDim;
   for (int pushes : {1, 8, 16, 40}) {
     std::vector<std::string> program = {"s.li s1, 64 ; s.li s2, 8",
-                                        "mxu.ldw 0, s1, s2"};
+                                        "mxu.ldw 0, s1, s2", "mxu.latch 0"};
     for (int p = 0; p < pushes; ++p)
       program.push_back("mxu.push 0, v0, s0, 1");
     program.push_back("mxu.pop v1, 0, s0");
@@ -26,10 +28,10 @@ TEST(TimingTest, MxuFoldMatchesScaleSim) {
     Machine m(program);
     ASSERT_FALSE(m.run());
     uint64_t t = uint64_t(pushes) * kSublanes;
-    uint64_t popCycle = 1 + (2 * r + c + t - 2);
+    uint64_t popCycle = 1 + (2 * r + c + t - 2) + 1;
     EXPECT_EQ(m.stats().cycles, popCycle + 2) << pushes << " pushes";
-    // The first push waits for the weights (127 cycles after issuing at 2),
-    // each further push for the 8 cycles its predecessor streams.
+    // The latch waits for the weights (127 cycles after issuing at 2),
+    // each push after the first for the 8 cycles its predecessor streams.
     EXPECT_EQ(m.stats().stallCycles.at("mxu-weights"), 127u);
     EXPECT_EQ(m.stats().stallCycles.at("mxu-busy"), 7u * (pushes - 1));
     EXPECT_EQ(m.stats().unitBusyCycles.at("mxu0"), t);
@@ -42,26 +44,53 @@ TEST(TimingTest, TimingReadsOperandsAsTheBundleReadThem) {
   // A push and the increment of its slot register share a bundle, as the
   // compiler emits them. The push writes slot 127 (the value s3 had before
   // the bundle), so the pop of slot 127 must wait for it: weights ready at
-  // 129, push @129, result ready 129 + 8 + 254 = 391, pop @391, halt @392.
-  // Timing that read s3 after the bundle's writes put the ready time on
-  // slot 128 (past the end of the result buffer) and let the pop go at once.
+  // 129, latch @129, push @130, result ready 130 + 8 + 254 = 392, pop
+  // @392, halt @393. Timing that read s3 after the bundle's writes put the
+  // ready time on slot 128 (past the end of the result buffer) and let the
+  // pop go at once.
   Machine m({"s.li s1, 64 ; s.li s2, 8", "mxu.ldw 0, s1, s2 ; s.li s3, 127",
-             "mxu.push 0, v0, s3, 0 ; s.addi s3, s3, 1", "s.addi s4, s3, -1",
-             "mxu.pop v1, 0, s4", "halt"});
+             "mxu.latch 0", "mxu.push 0, v0, s3, 0 ; s.addi s3, s3, 1",
+             "s.addi s4, s3, -1", "mxu.pop v1, 0, s4", "halt"});
   ASSERT_FALSE(m.run());
-  EXPECT_EQ(m.stats().cycles, 393u);
-  EXPECT_EQ(m.stats().stallCycles.at("mxu-result"), 391u - 131u);
+  EXPECT_EQ(m.stats().cycles, 394u);
+  EXPECT_EQ(m.stats().stallCycles.at("mxu-result"), 392u - 132u);
 }
 
 TEST(TimingTest, WeightLoadsOverlapPushesOnOtherMxus) {
   // Two MXUs: the second weight load goes while the first MXU streams.
   Machine m({"s.li s1, 64 ; s.li s2, 8", "mxu.ldw 0, s1, s2",
-             "mxu.ldw 1, s1, s2", "mxu.push 0, v0, s0, 0",
-             "mxu.push 1, v0, s0, 0", "mxu.pop v1, 1, s0", "halt"});
+             "mxu.ldw 1, s1, s2", "mxu.latch 0", "mxu.push 0, v0, s0, 0",
+             "mxu.latch 1", "mxu.push 1, v0, s0, 0", "mxu.pop v1, 1, s0",
+             "halt"});
   ASSERT_FALSE(m.run());
-  // ldw0 @1 (ready 129), ldw1 @2 (ready 130), push0 @129, push1 @130,
-  // pop @130+8+254 = 392, halt @393.
-  EXPECT_EQ(m.stats().cycles, 394u);
+  // ldw0 @1 (in 129), ldw1 @2 (in 130), latch0 @129, push0 @130, latch1
+  // @131, push1 @132, pop @132+8+254 = 394, halt @395.
+  EXPECT_EQ(m.stats().cycles, 396u);
+}
+
+TEST(TimingTest, StagedWeightsShiftInWhilePushesStream) {
+  // The next tile's load goes right after the latch; the pushes through
+  // the latched tile hide it when they stream at least as long (17 pushes
+  // of 8 cycles from @131 against 128 cycles from @130), so the second
+  // latch does not wait: only the first load is exposed.
+  for (int pushes : {16, 17}) {
+    std::vector<std::string> program = {"s.li s1, 64 ; s.li s2, 8",
+                                        "mxu.ldw 0, s1, s2", "mxu.latch 0",
+                                        "mxu.ldw 0, s1, s2"};
+    for (int p = 0; p < pushes; ++p)
+      program.push_back("mxu.push 0, v0, s0, 1");
+    program.insert(program.end(),
+                   {"mxu.latch 0", "mxu.push 0, v0, s0, 1", "halt"});
+    Machine m(program);
+    ASSERT_FALSE(m.run());
+    // ldw @1, latch @129 (127 stalled), ldw @130 (in 258), pushes from
+    // @131 every 8: the last @131 + 8 (pushes - 1); the latch the cycle
+    // after, or at 258.
+    uint64_t lastPush = 131 + 8 * uint64_t(pushes - 1);
+    uint64_t secondLatchWait = lastPush + 1 < 258 ? 258 - (lastPush + 1) : 0;
+    EXPECT_EQ(m.stats().stallCycles.at("mxu-weights"), 127u + secondLatchWait)
+        << pushes << " pushes";
+  }
 }
 
 TEST(TimingTest, DmaMovesAtTheCoresShareOfBandwidth) {
@@ -202,6 +231,7 @@ TEST(TimingTest, RunsAreDeterministic) {
   std::vector<std::string> program = {
       "s.li s1, 64 ; s.li s2, 8",
       "mxu.ldw 0, s1, s2",
+      "mxu.latch 0",
       "mxu.push 0, v0, s0, 0",
       "s.li s3, 1",
       "dma.st 0, s0, s0, s3, s3 ; mxu.pop v1, 0, s0",

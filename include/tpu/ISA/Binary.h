@@ -13,7 +13,7 @@
 //                   u32 #arguments, tensors; u32 #results, tensors;
 //                   u32 #constants, each: u32 HBM tile, u32 #words, words;
 //                   u32 #code words, each u64 (see ISA.h);
-//                   the debug section (from version 4):
+//                   the debug section:
 //                   u32 #source locations, each: str op name, str file,
 //                     u32 line, u32 column;
 //                   u32 #instruction sources (0, or one per code word),
@@ -42,10 +42,13 @@ namespace tpu::isa {
 
 inline constexpr char kBinaryMagic[8] = {'T', 'P', 'U', '-',
                                          'B', 'I', 'N', '\n'};
-inline constexpr uint32_t kBinaryVersion = 4;
-/// The version before the debug section, which still loads (without
-/// source locations); writeBinary writes kBinaryVersion.
-inline constexpr uint32_t kBinaryVersionWithoutDebug = 3;
+/// Version 5 made the weight latch its own instruction (mxu.latch): in
+/// versions 3 and 4 an mxu.ldw latched its weights by itself, so their
+/// code means something else now and they are refused, with the fix
+/// (rebuild) in the message.
+inline constexpr uint32_t kBinaryVersion = 5;
+/// The first version whose mxu.ldw only stages weights.
+inline constexpr uint32_t kBinaryVersionWithLatch = 5;
 inline constexpr size_t kBinaryHeaderBytes = 28;
 inline constexpr size_t kBinaryChecksumOffset = 24;
 

@@ -1,7 +1,7 @@
 //===- State.h - Architectural state of one TensorCore ----------*- C++ -*-===//
 //
-// Registers, the MXUs' latched weights and result buffers, and the DMA
-// semaphores: everything an instruction reads or writes that is not memory.
+// Registers, the MXUs' weights (latched and staged) and result buffers, and the
+// DMA semaphores: everything an instruction reads or writes that is not memory.
 //
 //===----------------------------------------------------------------------===//
 
@@ -22,18 +22,32 @@ namespace tpu::sim {
 /// A vector register: kSublanes x kLanes 32-bit words, sublane-major.
 using VReg = std::array<uint32_t, kWordsPerTile>;
 
-/// One MXU: the latched kMxuDim x kMxuDim weight tile (bf16 values held as
-/// f32, k-major so a row of weights is contiguous) and the result buffer
-/// slots that pushes write or accumulate into.
+/// One MXU: two kMxuDim x kMxuDim weight tiles (bf16 values held as f32,
+/// k-major so a row of weights is contiguous), the latched one pushes
+/// multiply by and the one the last weight load staged (the same tile
+/// until a load after a latch), and the result buffer slots that pushes
+/// write or accumulate into.
 struct MxuState {
   explicit MxuState(unsigned resultSlots)
       : results(size_t(resultSlots) * kWordsPerTile, 0.0f) {}
 
-  std::vector<float> weights = std::vector<float>(kMxuDim * kMxuDim, 0.0f);
-  /// The latched weights' exponents, to tell when a pass may fuse.
-  ExponentRange weightExponents;
+  struct WeightTile {
+    std::vector<float> values = std::vector<float>(kMxuDim * kMxuDim, 0.0f);
+    /// Its exponents, to tell when a pass may fuse.
+    ExponentRange exponents;
+  };
+  std::array<WeightTile, 2> weightTiles;
+  unsigned latched = 0, staged = 0;
   std::vector<float> results;
 
+  const WeightTile &weights() const { return weightTiles[latched]; }
+  /// The tile a weight load writes: never the latched one, which pushes
+  /// still read.
+  WeightTile &stage() {
+    staged = 1 - latched;
+    return weightTiles[staged];
+  }
+  void latch() { latched = staged; }
   float *slot(int64_t index) { return &results[size_t(index) * kWordsPerTile]; }
 };
 

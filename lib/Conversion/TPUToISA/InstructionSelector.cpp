@@ -200,8 +200,7 @@ void InstructionSelector::select(Operation *op) {
       // Constants are materialized where they are used; buffers are
       // addresses; views and terminators generate nothing.
       .Case<arith::ConstantOp, memref::AllocOp, memref::DeallocOp,
-            memref::GetGlobalOp, TiledViewOp, scf::YieldOp>(
-          [](Operation *) {})
+            memref::GetGlobalOp, TiledViewOp, scf::YieldOp>([](Operation *) {})
       .Case([&](func::ReturnOp) { code.emit(Opcode::Halt, {}); })
       .Case([&](arith::AddIOp add) { selectAdd(add); })
       .Case([&](arith::SubIOp sub) { selectScalar(sub, Opcode::SSub); })
@@ -277,6 +276,9 @@ void InstructionSelector::select(Operation *op) {
             address(op, ldw.getVmemRow(), baseOf(op, ldw.getSource()));
         code.emit(ldw.getPacked() ? Opcode::MxuLdwBf16 : Opcode::MxuLdw,
                   {int64_t(ldw.getMxu()), row, useScalar(op, ldw.getStride())});
+      })
+      .Case([&](MxuLatchOp latch) {
+        code.emit(Opcode::MxuLatch, {int64_t(latch.getMxu())});
       })
       .Case([&](MxuPushOp push) {
         code.emit(Opcode::MxuPush,

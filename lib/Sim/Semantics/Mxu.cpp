@@ -1,10 +1,12 @@
 //===- Mxu.cpp - The weight-stationary matrix units -----------------------===//
 //
-// Each MXU latches a kMxuDim x kMxuDim bf16 weight tile, streams 8 LHS rows
-// per push through it and keeps 8 x 128 f32 results in addressable slots.
-// Timing (docs/Simulator.md): a weight load takes the weight port for
-// kMxuWeightLoadCycles, a push takes the input for kMxuPushCycles, and a
-// push's result is ready kMxuPipelineCycles after its last row enters.
+// Each MXU stages a kMxuDim x kMxuDim bf16 weight tile (mxu.ldw), latches
+// it (mxu.latch), streams 8 LHS rows per push through the latched tile and
+// keeps 8 x 128 f32 results in addressable slots. Timing
+// (docs/Simulator.md): a weight load takes the weight port for
+// kMxuWeightLoadCycles and a latch waits for it, a push takes the input
+// for kMxuPushCycles, and a push's result is ready kMxuPipelineCycles
+// after its last row enters.
 //
 //===----------------------------------------------------------------------===//
 
@@ -48,11 +50,12 @@ void pushRows(Core &core, int64_t mxuIndex, const VReg &lhs, float *slot,
           : nullptr;
   alignas(64) float local[kWordsPerTile];
   float *rows = queued ? queued->rows : local;
+  const MxuState::WeightTile &weights = mxu.weights();
   bool fuse = productsAreExact(
-      roundToBF16Words(lhs.data(), kWordsPerTile, rows), mxu.weightExponents);
+      roundToBF16Words(lhs.data(), kWordsPerTile, rows), weights.exponents);
   if (!queued)
-    return mxuPass(mxu.weights.data(), rows, slot, accumulate, fuse);
-  queued->weights = mxu.weights.data();
+    return mxuPass(weights.values.data(), rows, slot, accumulate, fuse);
+  queued->weights = weights.values.data();
   queued->slot = slot;
   queued->accumulate = accumulate;
   queued->fuse = fuse;
@@ -82,9 +85,11 @@ TPU_ISSUE_RULE(Mxu) {
   case Opcode::MxuLdwBf16:
     need(core.mxuTiming[op[0]].weightPortFree, StallCause::MxuBusy);
     break;
+  case Opcode::MxuLatch:
+    need(core.mxuTiming[op[0]].weightsReady, StallCause::MxuWeights);
+    break;
   case Opcode::MxuPush:
     need(core.mxuTiming[op[0]].inputFree, StallCause::MxuBusy);
-    need(core.mxuTiming[op[0]].weightsReady, StallCause::MxuWeights);
     break;
   case Opcode::MxuPop: {
     int32_t slot = core.sreg(op[2]);
@@ -98,7 +103,7 @@ TPU_ISSUE_RULE(Mxu) {
   return ready;
 }
 
-/// Latches a weight tile from VMEM: 128 rows of f32 words (each rounded to
+/// Stages a weight tile from VMEM: 128 rows of f32 words (each rounded to
 /// bf16) in 16 groups of 8 rows, or with `packed` 8 groups of 8 rows of
 /// packed bf16 words (row k of the tile is the low half of a group's row
 /// k % 8 for k % 16 < 8, else the high half), a group every `stride` rows.
@@ -114,9 +119,11 @@ static bool loadWeights(Core &core, const isa::Instruction &inst,
                      std::string(name) + ": base row " + std::to_string(base) +
                          " and stride " + std::to_string(stride) +
                          " must be multiples of 8 (whole tiles)");
+  // The staged tile may be one the queued passes latched before the last
+  // latch.
   syncMxu(core, op[0]);
-  MxuState &mxu = core.state.mxus[op[0]];
-  mxu.weightExponents = ExponentRange();
+  MxuState::WeightTile &tile = core.state.mxus[op[0]].stage();
+  tile.exponents = ExponentRange();
   unsigned rowsPerWord = packed ? 2 : 1;
   for (unsigned group = 0; group < kMxuDim / (kSublanes * rowsPerWord);
        ++group) {
@@ -129,12 +136,12 @@ static bool loadWeights(Core &core, const isa::Instruction &inst,
       for (unsigned s = 0; s < kSublanes; ++s) {
         const uint32_t *source = core.memory.vmemRow(row + s);
         unsigned k = (group * rowsPerWord + half) * kSublanes + s;
-        float *dest = &mxu.weights[k * kMxuDim];
+        float *dest = &tile.values[k * kMxuDim];
         // Subnormal inputs flush either way, as the MXU's do.
         uint32_t words[kMxuDim];
         for (unsigned n = 0; n < kMxuDim; ++n)
           words[n] = packed ? source[n] >> (16 * half) << 16 : source[n];
-        mxu.weightExponents.merge(roundToBF16Words(words, kMxuDim, dest));
+        tile.exponents.merge(roundToBF16Words(words, kMxuDim, dest));
       }
   }
   MxuTiming &timing = core.mxuTiming[op[0]];
@@ -164,8 +171,8 @@ bool checkWeightLoadRace(Core &core, const isa::Instruction &inst,
               ", which the weight load of MXU " + std::to_string(mxu) +
               " is still shifting in until cycle " +
               std::to_string(timing.weightsReady) +
-              "; write it after a push to that MXU (a push waits for the "
-              "weights) or into other rows");
+              "; write it after an mxu.latch of that MXU (a latch waits "
+              "for the load) or into other rows");
     }
   }
   return true;
@@ -173,6 +180,15 @@ bool checkWeightLoadRace(Core &core, const isa::Instruction &inst,
 
 TPU_SEMANTICS(MxuLdw) { return loadWeights(core, inst, /*packed=*/false); }
 TPU_SEMANTICS(MxuLdwBf16) { return loadWeights(core, inst, /*packed=*/true); }
+
+/// The pushes after it multiply by the tile the last weight load staged;
+/// those before it are in the array with the tile they read (the latch
+/// travels with the rows, as double-buffered weights do on the hardware:
+/// docs/Simulator.md).
+TPU_SEMANTICS(MxuLatch) {
+  core.state.mxus[inst.operands[0]].latch();
+  return true;
+}
 
 TPU_SEMANTICS(MxuPush) {
   const auto &op = inst.operands;

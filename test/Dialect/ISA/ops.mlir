@@ -13,6 +13,7 @@
 // CHECK-NEXT: }
 // CHECK-NEXT: bundle {
 // CHECK-NEXT:   inst v.rne.bf16 v1, v2
+// CHECK-NEXT:   inst mxu.latch 3
 // CHECK-NEXT:   inst jmp b0
 // CHECK-NEXT: }
 tpu_isa.program @main attributes {
@@ -29,6 +30,7 @@ tpu_isa.program @main attributes {
   }
   bundle {
     inst v.rne.bf16 v1, v2
+    inst mxu.latch 3
     inst jmp b0
   }
 }

@@ -99,6 +99,7 @@ func.func @buffer_forms(%a: memref<7x100xf32, #tiled, #hbm>, %b: memref<16x128xf
 // CHECK: tpu.dma_load %arg0[%[[I:.*]], stride %[[I]]] to %arg1[%[[I]]] tiles %[[I]] sem 2
 // CHECK: tpu.dma_wait sem 2 count 1
 // CHECK: tpu.mxu_load_weights %arg1[%[[I]], stride %[[I]]] mxu 3
+// CHECK: tpu.mxu_latch mxu 3
 // CHECK: %[[V:.*]] = tpu.vector_load %arg1[%[[I]]]
 // CHECK: %[[R:.*]] = tpu.round_to_bf16 %[[V]] {rounding = #tpu.rounding<rne>}
 // CHECK: tpu.mxu_push %[[R]] to mxu 1 slot %[[I]] accumulate
@@ -117,6 +118,7 @@ func.func @loop_level(%hbm: memref<8x128xf32, #tiled, #hbm>, %vmem: memref<16x12
   tpu.dma_load %hbm[%i, stride %i] to %vmem[%i] tiles %i sem 2 : memref<8x128xf32, #tiled, #hbm>, memref<16x128xf32, #tpu.memory_space<vmem>>
   tpu.dma_wait sem 2 count 1
   tpu.mxu_load_weights %vmem[%i, stride %i] mxu 3 : memref<16x128xf32, #tpu.memory_space<vmem>>
+  tpu.mxu_latch mxu 3
   %v = tpu.vector_load %vmem[%i] : memref<16x128xf32, #tpu.memory_space<vmem>>, vector<8x128xf32>
   %r = tpu.round_to_bf16 %v {rounding = #tpu.rounding<rne>} : vector<8x128xf32>
   tpu.mxu_push %r to mxu 1 slot %i accumulate : vector<8x128xf32>

@@ -33,8 +33,11 @@ namespace {
 /// the chain's other instructions. The chains are separate so that the
 /// vector loads and stores of one piece of work can move past the pushes of
 /// another: a push reads a vreg, not memory. A weight load reads VMEM and
-/// latches weights, so it is on both; so is halt. (tpu-sim traps a write
-/// to rows a weight load is still shifting in, which this order allows.)
+/// stages weights, so it is on both; so is a latch, which waits for the
+/// load: the VMEM writes after it in the program, safe because of that
+/// wait, stay after it. So is halt. (tpu-sim traps a write to rows a
+/// weight load is still shifting in, which this order allows before the
+/// latch.)
 enum Chain : unsigned { kMemoryChain = 1, kMxuChain = 2 };
 constexpr unsigned kNumChains = 2;
 
@@ -45,7 +48,8 @@ unsigned chainsOf(Opcode opcode) {
   case isa::Unit::Dma:
     return kMemoryChain;
   case isa::Unit::Mxu:
-    return opcode == Opcode::MxuLdw || opcode == Opcode::MxuLdwBf16
+    return opcode == Opcode::MxuLdw || opcode == Opcode::MxuLdwBf16 ||
+                   opcode == Opcode::MxuLatch
                ? kMemoryChain | kMxuChain
                : kMxuChain;
   case isa::Unit::Sync:

@@ -34,13 +34,16 @@
 // CHECK: arith.select
 // CHECK: tpu.dma_load %[[B]]
 // CHECK-COUNT-3: tpu.dma_load %[[B]]
-// The K loop prefetches tile k + 1 (the weights into the other half).
+// The K loop prefetches tile k + 1's LHS column; its weights too from
+// tile 0 (tile 1's), later tiles' came two tiles ahead (below).
 // CHECK: scf.for %[[K:.*]] = %{{.*}} to %{{.*}} step
 // CHECK-NEXT: %[[TILE:.*]] = arith.addi %[[K]], %[[GROUP]]
 // CHECK-NEXT: %[[HALF:.*]] = arith.andi %[[TILE]], %c1
+// CHECK: %[[FIRSTK:.*]] = arith.cmpi eq, %[[K]]
 // CHECK: scf.if
 // CHECK: scf.if %[[FIRST]] {
 // CHECK: tpu.dma_load %[[A]]{{.*}} sem 3
+// CHECK: scf.if %[[FIRSTK]] {
 // CHECK-COUNT-4: tpu.dma_load %[[B]]
 // The last tile prefetches the next group's tile 0, into half (g + 1) % 2,
 // which it is not using. The two tiles prefetched ahead of a group's
@@ -50,17 +53,30 @@
 // CHECK: arith.addi %[[NEXT0]], %c1
 // CHECK-COUNT-4: tpu.dma_load %[[B]]
 // CHECK-NOT: tpu.dma_store
-// K tile 0 overwrites the result slots, later tiles accumulate.
-// CHECK: %[[FIRSTK:.*]] = arith.cmpi eq, %[[K]]
-// CHECK: scf.if %[[FIRST]] {
+// A group's tile 0 waits for its loads and stages its weights; in later
+// tiles the tile before did both. Then the latches.
+// CHECK: scf.if %[[FIRSTK]] {
+// CHECK-NEXT: scf.if %[[FIRST]] {
 // CHECK-NEXT: tpu.dma_wait sem 3 count 1
 // CHECK: tpu.dma_wait sem 0 count 4
+// CHECK: scf.if %[[FIRSTK]] {
 // CHECK: tpu.mxu_load_weights %[[RHS]][%{{.*}}, stride %{{.*}}] mxu 0
 // CHECK: tpu.mxu_load_weights %[[RHS]][%{{.*}}, stride %{{.*}}] mxu 3
+// CHECK-NEXT: }
+// CHECK-NEXT: tpu.mxu_latch mxu 0
+// CHECK-NEXT: tpu.mxu_latch mxu 1
+// CHECK-NEXT: tpu.mxu_latch mxu 2
+// CHECK-NEXT: tpu.mxu_latch mxu 3
+// Latched, this half's weight blocks are free: tile k + 2's load into
+// them, queued behind tile k + 1's.
+// CHECK: arith.addi %[[K]], %c2
+// CHECK: scf.if
+// CHECK-COUNT-4: tpu.dma_load %[[B]]
+// K tile 0 overwrites the result slots, later tiles accumulate.
 // CHECK: scf.if %[[FIRSTK]]
 // Eight row blocks per iteration, all loaded before their pushes; the
 // blocks left over one at a time after.
-// CHECK: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %c8{{(_[0-9]+)?}} {
+// CHECK: scf.for %{{.*}} = %{{.*}} to %[[SPLIT:.*]] step %c8{{(_[0-9]+)?}} {
 // CHECK: %[[ROWS:.*]] = tpu.vector_load %[[LHS]]
 // CHECK: %[[ROWS2:.*]] = tpu.vector_load %[[LHS]]
 // CHECK-COUNT-5: tpu.vector_load %[[LHS]]
@@ -70,6 +86,16 @@
 // CHECK: tpu.mxu_push %[[ROWS]] to mxu 3 slot
 // CHECK: tpu.mxu_push %[[ROWS2]] to mxu 0 slot
 // CHECK: tpu.mxu_push %[[ROWS8]] to mxu 3 slot
+// Two iterations (16 blocks: 128 cycles of each MXU's input) before the
+// unrolled pushes end, the wait for tile k + 1's loads and its weights
+// staged: they shift in while the last pushes stream.
+// CHECK: arith.addi %[[K]], %c1
+// CHECK: scf.if
+// CHECK: tpu.dma_wait sem 0 count 4
+// CHECK: tpu.mxu_load_weights %[[RHS]]{{.*}} mxu 0
+// CHECK: tpu.mxu_load_weights %[[RHS]]{{.*}} mxu 3
+// CHECK-NOT: tpu.mxu_latch
+// CHECK: scf.for %{{.*}} = %[[SPLIT]] to %{{.*}} step %c8{{(_[0-9]+)?}} {
 // CHECK: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %c1{{(_[0-9]+)?}} {
 // CHECK: tpu.vector_load %[[LHS]]
 // CHECK: tpu.mxu_push
@@ -165,9 +191,13 @@ func.func @main(%a: tensor<16x384xf32>, %b: tensor<384x512xf32>) -> tensor<16x51
 // CHECK: tpu.dma_wait sem 3 count 1
 // CHECK: tpu.dma_wait sem 0 count 4
 // CHECK: tpu.mxu_load_weights %[[RHS]]{{.*}} mxu 3
+// CHECK: tpu.mxu_latch mxu 3
 // CHECK: tpu.mxu_push
-// The second term's weights are the first's: it latches nothing.
-// CHECK-NOT: tpu.mxu_load_weights
+// The second term's weights are the first's: it latches nothing, and its
+// loop stages the next tile's (latched in that tile).
+// CHECK-NOT: tpu.mxu_latch
+// CHECK: tpu.mxu_load_weights %[[RHS]]{{.*}} mxu 3
+// CHECK-NOT: tpu.mxu_latch
 // After the K loop, before the epilogue's result DMAs: the next group's
 // tile 1, into half 1.
 // CHECK: %[[NEXTCOL0:.*]] = arith.addi %[[COL0]], %c4
@@ -221,14 +251,21 @@ func.func @main(%a: tensor<8x128xf32>, %b: tensor<128x256xf32>, %acc: tensor<8x2
 // CHECK-NOT: tpu.dma_wait
 // CHECK: tpu.mxu_load_weights %[[W:.*]][%[[HI:[^,]*]], stride %{{.*}}] mxu 0 packed
 // CHECK: tpu.mxu_load_weights {{.*}} mxu 3 packed
+// CHECK: tpu.mxu_latch mxu 0
+// CHECK: tpu.mxu_latch mxu 3
+// The lo weights are staged as soon as hi is latched: they shift in while
+// lo.hi and hi.hi push, and hi.lo only latches them.
+// CHECK: tpu.mxu_load_weights %[[W]][%[[LO:[^,]*]], stride %{{.*}}] mxu 0 packed
+// CHECK: tpu.mxu_load_weights {{.*}} mxu 3 packed
 // CHECK: scf.for %[[B0:.*]] = %c0 to
 // CHECK: tpu.mxu_push %{{.*}} to mxu 0 slot %[[B0]] :
-// CHECK-NOT: tpu.mxu_load_weights
+// CHECK-NOT: tpu.mxu_l
 // CHECK: scf.for %[[B2:.*]] = %c0 to
 // CHECK: %[[MAIN:.*]] = arith.addi %[[B2]], %c2
 // CHECK: tpu.mxu_push %{{.*}} to mxu 0 slot %[[MAIN]] :
-// CHECK: tpu.mxu_load_weights %[[W]][%[[LO:[^,]*]], stride %{{.*}}] mxu 0 packed
-// CHECK: tpu.mxu_load_weights {{.*}} mxu 3 packed
+// CHECK-NOT: tpu.mxu_load_weights
+// CHECK: tpu.mxu_latch mxu 0
+// CHECK: tpu.mxu_latch mxu 3
 // CHECK: scf.for %[[B1:.*]] = %c0 to
 // CHECK: tpu.mxu_push %{{.*}} to mxu 0 slot %[[B1]] accumulate
 // CHECK-NOT: tpu.mxu_load_weights
@@ -260,6 +297,10 @@ func.func @main(%alo: tensor<16x256xbf16>, %ahi: tensor<16x256xbf16>, %bhi: tens
 // CHECK: tpu.vector_store %{{.*}}, %[[RHSPARTS]]
 // CHECK: tpu.mxu_load_weights %[[RHSPARTS]][%c0{{.*}}, stride %c8] mxu 0 :
 // CHECK: tpu.mxu_load_weights %[[RHSPARTS]][%c384{{.*}}, stride %c8] mxu 3 :
+// CHECK: tpu.mxu_latch mxu 3
+// The next latch's weights, the lo part's slot, staged right after: they
+// shift in while the first term pushes.
+// CHECK: tpu.mxu_load_weights %[[RHSPARTS]][%c512{{.*}}, stride %c8] mxu 0 :
 // CHECK: arith.minsi %{{.*}}, %c8
 // CHECK: scf.for
 // CHECK: %[[X:.*]] = tpu.vector_load %[[LHS]]
@@ -280,7 +321,8 @@ func.func @main(%alo: tensor<16x256xbf16>, %ahi: tensor<16x256xbf16>, %bhi: tens
 // CHECK: tpu.vector_load %[[LHS]]
 // CHECK: tpu.vector_store %{{.*}}, %[[LHSPARTS]]
 // CHECK: tpu.mxu_push
-// CHECK: tpu.mxu_load_weights %[[RHSPARTS]][%c512{{.*}}, stride %c8] mxu 0 :
+// CHECK-NOT: tpu.mxu_load_weights
+// CHECK: tpu.mxu_latch mxu 0
 // CHECK-NOT: packed
 // CHECK: tpu.mxu_pop
 func.func @main(%a: tensor<8x256xf32>, %b: tensor<256x512xf32>) -> tensor<8x512xf32> {

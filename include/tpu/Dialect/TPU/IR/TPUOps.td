@@ -778,10 +778,12 @@ def TPU_DmaWaitOp : TPU_Op<"dma_wait"> {
 }
 
 def TPU_MxuLoadWeightsOp : TPU_Op<"mxu_load_weights"> {
-  let summary = "Latch a 128x128 weight tile into an MXU";
+  let summary = "Stage a 128x128 weight tile in an MXU";
   let description = [{
-    Latches rows `k` = 0..127 of the weight tile from VMEM row
-    `vmem_row + (k / 8) * stride + k % 8` of `source` (rounded to bf16).
+    Shifts rows `k` = 0..127 of the weight tile from VMEM row
+    `vmem_row + (k / 8) * stride + k % 8` of `source` (rounded to bf16)
+    into the MXU's staged weights, over 128 cycles; pushes go on
+    multiplying by the latched weights until a `tpu.mxu_latch`.
     Becomes `mxu.ldw`. With `packed`, the tile is bf16 packed two rows to a
     word (docs/Compiler.md, "Packed bf16"): row `k` is the low half of VMEM
     row `vmem_row + (k / 16) * stride + k % 8` when `k % 16 < 8`, else its
@@ -794,6 +796,18 @@ def TPU_MxuLoadWeightsOp : TPU_Op<"mxu_load_weights"> {
     $source `[` $vmem_row `,` `stride` $stride `]` `mxu` $mxu
     (`packed` $packed^)? attr-dict `:` type($source)
   }];
+}
+
+def TPU_MxuLatchOp : TPU_Op<"mxu_latch"> {
+  let summary = "Make an MXU's staged weights the ones pushes multiply by";
+  let description = [{
+    The pushes after it multiply by the weights the last
+    `tpu.mxu_load_weights` to the MXU staged; it waits until they have
+    shifted in. Staging the next tile while pushes stream through the
+    latched one hides the load. Becomes `mxu.latch`.
+  }];
+  let arguments = (ins TPU_MxuIndexAttr:$mxu);
+  let assemblyFormat = "`mxu` $mxu attr-dict";
 }
 
 def TPU_MxuPushOp : TPU_Op<"mxu_push"> {

@@ -67,10 +67,18 @@ scf::ForOp KernelBuilder::forLoop(int64_t ub, int64_t step,
 }
 
 Value KernelBuilder::forLoopUnrolled(Value count, int64_t unroll,
-                                     function_ref<void(Value, int64_t)> body) {
+                                     function_ref<void(Value, int64_t)> body,
+                                     function_ref<void()> between,
+                                     int64_t lastIterations) {
   Value unrolledEnd = mul(divide(count, unroll), unroll);
-  forLoop(index(0), unrolledEnd, unroll,
-          [&](Value iv) { body(iv, unroll); });
+  auto unrolled = [&](Value iv) { body(iv, unroll); };
+  Value split = index(0);
+  if (between) {
+    split = sub(unrolledEnd, min(unrolledEnd, lastIterations * unroll));
+    forLoop(index(0), split, unroll, unrolled);
+    between();
+  }
+  forLoop(split, unrolledEnd, unroll, unrolled);
   forLoop(unrolledEnd, count, 1, [&](Value iv) { body(iv, 1); });
   return unrolledEnd;
 }

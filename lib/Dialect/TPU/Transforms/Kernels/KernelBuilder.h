@@ -63,9 +63,15 @@ public:
   /// (address, branch) once per `unroll`. The body makes iv + i itself,
   /// where it needs it: made up front, they would take the scalar slots
   /// the first load's address needs. Returns where the unrolled part ends.
+  /// With `between`, the unrolled part is two loops, and between() runs
+  /// between them, `lastIterations` unrolled iterations before the
+  /// unrolled part's end (at its start if it has fewer): work that must
+  /// come a fixed time before the loop's end.
   mlir::Value
   forLoopUnrolled(mlir::Value count, int64_t unroll,
-                  llvm::function_ref<void(mlir::Value, int64_t)> body);
+                  llvm::function_ref<void(mlir::Value, int64_t)> body,
+                  llvm::function_ref<void()> between = {},
+                  int64_t lastIterations = 0);
   /// body(indices) for every index of `dims` (at least one dimension): a
   /// loop per dimension, outermost first. Returns the outermost loop.
   mlir::scf::ForOp

@@ -66,6 +66,11 @@ constexpr int64_t kWeightRows = kMxuDim; // VMEM rows of one weight tile
 constexpr int64_t kUnroll = 8;
 static_assert((kWeightRows / kTileRows) % kUnroll == 0,
               "the weights split ahead go kUnroll vregs at a time");
+/// Unrolled push iterations that stream while the next K tile's weights,
+/// staged before them, shift in (stagesAcrossTiles): a weight load takes
+/// a cycle per row of the tile, a push a cycle per row of its block, on
+/// each MXU alike, so 16 row blocks, 2 iterations.
+constexpr int64_t kStageAheadIterations = kMxuDim / (kUnroll * kTileRows);
 
 /// The LHS row blocks of 8 one VMEM tile of `lhs` holds: 1 for f32; 2 for
 /// packed bf16, but 1 when each matrix is one block (8 rows: the low half
@@ -297,16 +302,28 @@ private:
   /// `k` (in `half`), of every LHS buffer a term reads parts of.
   void splitLhsRows(KernelBuilder &b, Value k, Value half, Value row,
                     int64_t count);
-  /// Term `term`'s passes over K tile `k`: the weight latches (unless
-  /// `latch` is false: the term before latched the same weights) and the
-  /// pushes of every row block. `isFirstTile` is k == 0.
-  void buildPasses(KernelBuilder &b, size_t term, Value k, Value half,
-                   Value isFirstTile, Value blocks, bool latch);
+  /// The passes over K tile `k` of the term at `position` in `order`: the
+  /// weight latches (when latches[position]: the term before latched
+  /// other weights), right after them the weight loads of the tile's next
+  /// latch, which shift in while this term pushes, and the pushes of every
+  /// row block. `isFirstTile` is k == 0.
+  void buildPasses(KernelBuilder &b, size_t position, Value k, Value half,
+                   Value isFirstTile, Value blocks);
+  /// The weight loads (mxu.ldw) into every MXU of the weights term `term`
+  /// latches, of the K tile in `half`: staged, not yet latched.
+  void stageWeights(KernelBuilder &b, size_t term, Value half);
+  /// The position in `order` of the next term after `position` that
+  /// latches, or none.
+  std::optional<size_t> nextLatch(size_t position) const;
   /// The DMAs of K tile `k` of every LHS and RHS buffer into buffer half
   /// `half`, for the column group at `col0`; `laterGroup` says it is not
   /// the chunk's first, whose resident LHS is already in VMEM.
   void issueLoads(KernelBuilder &b, Value k, Value half, Value row0,
                   Value col0, Value blocks, bool laterGroup = false);
+  /// The LHS's part of issueLoads, and the RHS's.
+  void issueLhsLoads(KernelBuilder &b, Value k, Value half, Value row0,
+                     Value blocks, bool laterGroup);
+  void issueWeightLoads(KernelBuilder &b, Value k, Value half, Value col0);
   /// Whether a group's last K tile prefetches the next column group's
   /// first (into the half the last tile is not using), and after it its
   /// second if there is one: with an even number of K tiles, or with an
@@ -382,6 +399,16 @@ private:
   /// (set by plan()): when a term reads an RHS part, there is more than one
   /// term and K tile, and the last term's pushes are the unrolled loop.
   bool splitsWeightsAhead = false;
+  /// Whether the last term's push loop also waits for the next K tile's
+  /// loads and stages its first weights, kStageAheadIterations unrolled
+  /// iterations before its end, so that they shift in while the last
+  /// pushes stream: when the first term latches a buffer as it is (not a
+  /// part the next tile splits), there is more than one K tile, the last
+  /// term's pushes are the unrolled loop, and the weights are not split
+  /// ahead (the split runs in that loop and ends late in it).
+  bool stagesAcrossTiles = false;
+  /// The first column block of the group buildKLoop builds.
+  Value groupCol0;
 
   // The plan.
   int64_t rowBlocks = 0, kTiles = 0, nBlocks = 0;
@@ -474,6 +501,9 @@ LogicalResult MatmulKernel::plan() {
       pushesUnrolled(order.back()) &&
       slotLimit >= int64_t(std::min<int64_t>(mxus, nBlocks)) *
                        (kWeightRows / kTileRows);
+  stagesAcrossTiles = kTiles > 1 && !splitsWeightsAhead &&
+                      op.getRhsPart(unsigned(order.front())) < 0 &&
+                      pushesUnrolled(order.back());
   // No more MXUs than column blocks: one without a block would latch and
   // push weights nothing loaded, and its results would never be popped.
   mxus = unsigned(std::min<int64_t>(mxus, nBlocks));
@@ -523,7 +553,10 @@ double MatmulKernel::tileCycles(int64_t blocks) const {
   // Per term and K tile of a column group: each row block takes a push
   // per MXU, one bundle each, and about 2 more (its load, and the loop's
   // address and branch shared by kUnroll blocks), or the push's 8 cycles
-  // of MXU input if more; and 128 cycles per latch (termOrder). Per K
+  // of MXU input if more; and per latch (termOrder) the 128 cycles its
+  // weights take to shift in, less what the pushes staged ahead of (the
+  // term before's, or staging across tiles the tile before's but in tile
+  // 0) stream meanwhile. Per K
   // tile, about 384 cycles more outside the push loops (the waits, the
   // loops' setup, the epilogue's share); and about 7 cycles for each vreg
   // the split of the K tile's operands makes its parts from in a loop of
@@ -539,8 +572,15 @@ double MatmulKernel::tileCycles(int64_t blocks) const {
   double splitCycles =
       (splitsLhsInPushes ? 3 : 7) * lhsSplitVregs +
       (splitsWeightsAhead ? 3 + 7.0 / double(kTiles) : 7) * weightSplitVregs;
-  return double(terms) * double(blocks) * perBlock +
-         128 * double(llvm::count(latches, true)) + 384 + splitCycles;
+  double exposed = std::max<double>(0, kMxuDim - kSublanes * blocks);
+  double firstLatch =
+      stagesAcrossTiles
+          ? (kMxuDim + exposed * double(kTiles - 1)) / double(kTiles)
+          : kMxuDim;
+  double latchCycles =
+      firstLatch + exposed * double(llvm::count(latches, true) - 1);
+  return double(terms) * double(blocks) * perBlock + latchCycles + 384 +
+         splitCycles;
 }
 
 double MatmulKernel::hbmCycles(int64_t tiles) const {
@@ -654,6 +694,12 @@ scf::ForOp MatmulKernel::build(KernelBuilder &b) {
 void MatmulKernel::issueLoads(KernelBuilder &b, Value k, Value half,
                               Value row0, Value col0, Value blocks,
                               bool laterGroup) {
+  issueLhsLoads(b, k, half, row0, blocks, laterGroup);
+  issueWeightLoads(b, k, half, col0);
+}
+
+void MatmulKernel::issueLhsLoads(KernelBuilder &b, Value k, Value half,
+                                 Value row0, Value blocks, bool laterGroup) {
   for (auto [index, lhsBuffer] : llvm::enumerate(lhsBuffers)) {
     // A packed LHS's tile holds two row blocks: half the tiles, from row
     // tile row0 / 2. (With merged batches, batchIndex is 0.)
@@ -674,6 +720,10 @@ void MatmulKernel::issueLoads(KernelBuilder &b, Value k, Value half,
                   count, kResidentSem);
       });
   }
+}
+
+void MatmulKernel::issueWeightLoads(KernelBuilder &b, Value k, Value half,
+                                    Value col0) {
   for (auto [index, rhsBuffer] : llvm::enumerate(rhsBuffers)) {
     TiledShape rhs = tiledShapeOf(rhsBuffer);
     int64_t rhsRowTiles = weightRowTiles(rhsBuffer);
@@ -725,11 +775,22 @@ void MatmulKernel::buildKLoop(KernelBuilder &b, Value row0, Value col0,
   };
   activeMxus = b.min(b.sub(nBlocksV, col0), mxus);
   weightVregs = b.mul(activeMxus, kWeightRows / kTileRows);
+  groupCol0 = col0;
   b.forLoop(kTiles, 1, [&](Value k) {
     Value half = halfOf(b, k);
     Value next = b.add(k, 1);
+    Value isFirstTile =
+        arith::CmpIOp::create(b, arith::CmpIPredicate::eq, k, zero);
+    // Staging across tiles, tile k - 1 loaded tile k + 1's weights once
+    // its own were latched (waitAndStageNextTile): the DMA engine has them
+    // to do while the last pushes of tile k - 1 and the start of tile k
+    // run, instead of waiting for this prefetch. Tile 1's come here.
     auto prefetch = [&] {
-      issueLoads(b, next, b.sub(one, half), row0, col0, blocks);
+      Value nextHalf = b.sub(one, half);
+      if (!stagesAcrossTiles)
+        return issueLoads(b, next, nextHalf, row0, col0, blocks);
+      issueLhsLoads(b, next, nextHalf, row0, blocks, /*laterGroup=*/false);
+      b.ifThen(isFirstTile, [&] { issueWeightLoads(b, next, nextHalf, col0); });
     };
     if (prefetchesAcross()) {
       // A later group's tile 1 came with its tile 0: prefetch unless k is
@@ -743,10 +804,10 @@ void MatmulKernel::buildKLoop(KernelBuilder &b, Value row0, Value col0,
     }
     if (defersStores)
       storePreviousGroup(b, k, row0, col0, blocks);
-    Value isFirstTile =
-        arith::CmpIOp::create(b, arith::CmpIPredicate::eq, k, zero);
     // With the weights split ahead, the tile before waited for this one's
     // loads and split its weights; the group's first tile does both here.
+    // Staging across tiles, the tile before waited for the loads and
+    // staged the first weights.
     if (splitsWeightsAhead) {
       b.ifThen(isFirstTile, [&] {
         waitForTile(b, k, half);
@@ -754,12 +815,19 @@ void MatmulKernel::buildKLoop(KernelBuilder &b, Value row0, Value col0,
       });
       splitLhs(b, k, half, blocks);
     } else {
-      waitForTile(b, k, half);
+      if (stagesAcrossTiles)
+        b.ifThen(isFirstTile, [&] { waitForTile(b, k, half); });
+      else
+        waitForTile(b, k, half);
       splitLhs(b, k, half, blocks);
       splitWeights(b, half, zero);
     }
-    for (auto [term, latch] : llvm::zip(order, latches))
-      buildPasses(b, term, k, half, isFirstTile, blocks, latch);
+    if (stagesAcrossTiles)
+      b.ifThen(isFirstTile, [&] { stageWeights(b, order.front(), half); });
+    else
+      stageWeights(b, order.front(), half);
+    for (size_t position = 0; position < order.size(); ++position)
+      buildPasses(b, position, k, half, isFirstTile, blocks);
   });
   // The next group's tile 1 as well, into the last tile's half, which it
   // has finished with: issued before this group's result stores, it does
@@ -876,31 +944,46 @@ void MatmulKernel::splitWeights(KernelBuilder &b, Value half,
     });
 }
 
-/// The first K tile of a group's first term overwrites its slots, the
-/// rest accumulate.
-void MatmulKernel::buildPasses(KernelBuilder &b, size_t term, Value k,
-                               Value half, Value isFirstTile, Value blocks,
-                               bool latch) {
-  bool firstOfGroup = term == 0 || int64_t(term) == nanFixed;
-  int64_t slotBase = int64_t(term) < nanFixed ? 0 : mainSlots;
-  // A split part (f32 rows, never packed) is read from its slot.
-  int64_t rhsPart = op.getRhsPart(term), lhsPart = op.getLhsPart(term);
+void MatmulKernel::stageWeights(KernelBuilder &b, size_t term, Value half) {
+  int64_t rhsPart = op.getRhsPart(unsigned(term));
   Value rhsBuffer = rhsBuffers[rhsOf[term]];
-  // With the weights split ahead, K tile k's parts are in region `half`.
-  auto partRow = [&](unsigned m) {
-    int64_t row =
-        (rhsParts.slotOf(rhsOf[term], rhsPart) * mxus + m) * kWeightRows;
-    return splitsWeightsAhead
-               ? b.add(b.mul(half, rhsPartsRegionRows()), row)
-               : b.index(row);
-  };
-  for (unsigned m = 0; m < mxus && latch; ++m) {
-    if (rhsPart >= 0)
-      MxuLoadWeightsOp::create(b, rhsPartsVmem, partRow(m), eight, m,
+  for (unsigned m = 0; m < mxus; ++m) {
+    if (rhsPart >= 0) {
+      // A split part (f32 rows, never packed) is read from its slot; with
+      // the weights split ahead, K tile k's parts are in region `half`.
+      Value row = b.index((rhsParts.slotOf(rhsOf[term], rhsPart) * mxus + m) *
+                          kWeightRows);
+      if (splitsWeightsAhead)
+        row = b.add(b.mul(half, rhsPartsRegionRows()), row);
+      MxuLoadWeightsOp::create(b, rhsPartsVmem, row, eight, m,
                                /*packed=*/false);
-    else
+    } else {
       MxuLoadWeightsOp::create(b, rhsVmem, rhsRow(b, rhsOf[term], half, m),
                                eight, m, isPacked(rhsBuffer));
+    }
+  }
+}
+
+std::optional<size_t> MatmulKernel::nextLatch(size_t position) const {
+  for (size_t next = position + 1; next < order.size(); ++next)
+    if (latches[next])
+      return next;
+  return std::nullopt;
+}
+
+/// The first K tile of a group's first term overwrites its slots, the
+/// rest accumulate.
+void MatmulKernel::buildPasses(KernelBuilder &b, size_t position, Value k,
+                               Value half, Value isFirstTile, Value blocks) {
+  size_t term = order[position];
+  bool firstOfGroup = term == 0 || int64_t(term) == nanFixed;
+  int64_t slotBase = int64_t(term) < nanFixed ? 0 : mainSlots;
+  int64_t lhsPart = op.getLhsPart(unsigned(term));
+  if (latches[position]) {
+    for (unsigned m = 0; m < mxus; ++m)
+      MxuLatchOp::create(b, m);
+    if (std::optional<size_t> next = nextLatch(position))
+      stageWeights(b, order[*next], half);
   }
   Value lhsBuffer = lhsBuffers[lhsOf[term]];
   Value lhsVmem = this->lhsVmem;
@@ -946,6 +1029,28 @@ void MatmulKernel::buildPasses(KernelBuilder &b, size_t term, Value k,
     lastAheadWeights =
         b.mul(b.sub(weightVregs, b.index(kUnroll)), kTileRows);
   }
+  // The last term's loop may also stage the next K tile's first weights
+  // (stagesAcrossTiles), once its loads are in, between its last
+  // kStageAheadIterations and the rest.
+  function_ref<void()> stageNextTile;
+  auto waitAndStageNextTile = [&] {
+    Value nextTile = b.add(k, 1);
+    b.ifThen(b.lessThan(nextTile, kTilesV), [&] {
+      Value nextHalf = b.sub(one, half);
+      waitForTile(b, nextTile, nextHalf);
+      stageWeights(b, order.front(), nextHalf);
+    });
+  };
+  if (term == order.back() && stagesAcrossTiles) {
+    stageNextTile = waitAndStageNextTile;
+    // Every latch of this tile is behind, each waited for its load: this
+    // half's weight blocks are free for tile k + 2's, which the DMA engine
+    // then has queued behind tile k + 1's loads and moves while this
+    // loop's wait for those sees their latency out.
+    Value tileAfter = b.add(k, 2);
+    b.ifThen(b.lessThan(tileAfter, kTilesV),
+             [&] { issueWeightLoads(b, tileAfter, half, groupCol0); });
+  }
   // With one row block per tile, kUnroll blocks go per iteration, all
   // loaded first (forLoopUnrolled: a block at a time, the loop took about
   // 12 cycles per block on 4 MXUs for their 8). A packed tile's block is
@@ -958,8 +1063,9 @@ void MatmulKernel::buildPasses(KernelBuilder &b, size_t term, Value k,
       });
       lastAhead = b.mul(b.sub(blocks, b.index(kUnroll)), kTileRows);
     }
-    Value unrolledEnd =
-        b.forLoopUnrolled(blocks, kUnroll, [&](Value block, int64_t n) {
+    Value unrolledEnd = b.forLoopUnrolled(
+        blocks, kUnroll,
+        [&](Value block, int64_t n) {
           // One address computed, the others offsets from it.
           Value offset = b.mul(block, kTileRows);
           Value row = b.add(lhsRow, offset);
@@ -977,7 +1083,8 @@ void MatmulKernel::buildPasses(KernelBuilder &b, size_t term, Value k,
                             b.min(offset, lastAheadWeights), kUnroll);
           for (auto [i, rowsOfBlock] : llvm::enumerate(rows))
             pushBlock(rowsOfBlock, b.add(block, int64_t(i)), accumulate);
-        });
+        },
+        stageNextTile, kStageAheadIterations);
     if (hostsWeightSplit) {
       // Weight vregs are a multiple of 16, the unrolled blocks of kUnroll.
       Value weightRows = b.mul(weightVregs, kTileRows);
