@@ -6,11 +6,15 @@
 // RUN: tpu-opt %s --tpu-compile="chip=v2 split=trunc" | FileCheck %s --check-prefix=V2
 
 // Loops stay loops: from 2048^3 to 16384^3 the program's size stays
-// within 10% (the plan changes, the LHS resident in VMEM or streamed, and
-// so do a few constants), where unrolling over the matrix would grow it 512
-// times.
+// within 10% at HIGH, and within 1.5x at DEFAULT (the performance issue's
+// bound), where unrolling over the matrix would grow it 512 times. The
+// plan changes, the LHS resident in VMEM or streamed, and so do a few
+// constants; at DEFAULT, 2048^3's plan also stages the next K tile's
+// weights from the push loop (docs/Compiler.md, "Weight staging"), which
+// the larger ones, bound by their loads, do not: 955 instructions
+// against 670.
 // RUN: for n in 2048 4096 8192 16384; do tpu-opt %S/Inputs/matmul-$n.mlir --tpu-compile | grep -c 'inst '; done > %t.counts
-// RUN: awk 'NR == 1 { lo = hi = $1 } { lo = $1 < lo ? $1 : lo; hi = $1 > hi ? $1 : hi } END { exit !(hi <= 1.1 * lo) }' %t.counts
+// RUN: awk 'NR == 1 { lo = hi = $1 } { lo = $1 < lo ? $1 : lo; hi = $1 > hi ? $1 : hi } END { exit !(hi <= 1.5 * lo) }' %t.counts
 // RUN: for n in 2048 4096 8192 16384; do tpu-opt %S/Inputs/matmul-$n.mlir --tpu-compile=default-precision=high | grep -c 'inst '; done > %t.counts3
 // RUN: awk 'NR == 1 { lo = hi = $1 } { lo = $1 < lo ? $1 : lo; hi = $1 > hi ? $1 : hi } END { exit !(hi <= 1.1 * lo) }' %t.counts3
 

@@ -258,6 +258,15 @@ private:
   /// tiles (storePreviousGroup): when all at once they would stall the
   /// next group's loads, which the plan has time to hide.
   bool shouldDeferStores() const;
+  /// The DMA time of a later column group's K tile (its weights, and its
+  /// LHS column unless resident), and whether it is at least the MXUs'
+  /// time for the tile's pushes (8 cycles a row block and term): then the
+  /// loads, not the latches, set the pace, and staging across tiles would
+  /// only move the wait for the next tile's loads ahead of the tile's last
+  /// pushes, where the next prefetch cannot follow it (it reuses the LHS
+  /// half those pushes read), leaving the DMA engine idle for their time.
+  double tileLoadCycles() const;
+  bool loadsOutlastPushes() const;
   /// The VMEM row of K tile `k` of LHS buffer `buffer`'s chunk (`half` is
   /// k's double-buffer half), and of MXU `m`'s weights of RHS buffer
   /// `buffer`.
@@ -405,7 +414,9 @@ private:
   /// pushes stream: when the first term latches a buffer as it is (not a
   /// part the next tile splits), there is more than one K tile, the last
   /// term's pushes are the unrolled loop, and the weights are not split
-  /// ahead (the split runs in that loop and ends late in it).
+  /// ahead (the split runs in that loop and ends late in it); and the
+  /// plan's later groups are not bound by their loads
+  /// (loadsOutlastPushes).
   bool stagesAcrossTiles = false;
   /// The first column block of the group buildKLoop builds.
   Value groupCol0;
@@ -523,6 +534,7 @@ LogicalResult MatmulKernel::plan() {
   }
   chunkRows = chunk * kTileRows;
   mainSlots = groups == 2 ? chunk : 0;
+  stagesAcrossTiles = stagesAcrossTiles && !loadsOutlastPushes();
   defersStores = columnGroups() > 1 && shouldDeferStores();
   return success();
 }
@@ -595,6 +607,17 @@ double MatmulKernel::estimateCycles(int64_t blocks, bool resident) const {
   return std::max(issue, hbmCycles(tilesRead(blocks, resident)));
 }
 
+double MatmulKernel::tileLoadCycles() const {
+  int64_t weightTiles =
+      int64_t(rhsBuffers.size()) * mxus * (kMxuDim / kSublanes);
+  int64_t lhsTiles = residentLhs ? 0 : int64_t(lhsBuffers.size()) * chunk;
+  return hbmCycles(weightTiles + lhsTiles);
+}
+
+bool MatmulKernel::loadsOutlastPushes() const {
+  return tileLoadCycles() >= double(terms * chunk * kSublanes);
+}
+
 bool MatmulKernel::shouldDeferStores() const {
   // Deferring needs time the DMA engine spares, which an HBM-bound plan
   // does not have.
@@ -607,10 +630,7 @@ bool MatmulKernel::shouldDeferStores() const {
   // group's loads when they take longer than the tiles prefetched ahead
   // of them spare: two when the last tile prefetches across groups (one
   // with a single K tile), else none (tile 0 is loaded after them).
-  int64_t weightTiles =
-      int64_t(rhsBuffers.size()) * mxus * (kMxuDim / kSublanes);
-  int64_t lhsTiles = residentLhs ? 0 : int64_t(lhsBuffers.size()) * chunk;
-  double spare = tileCycles(chunk) - hbmCycles(weightTiles + lhsTiles);
+  double spare = tileCycles(chunk) - tileLoadCycles();
   double stores = hbmCycles(int64_t(mxus) * chunk);
   double prefetched =
       prefetchesAcross() ? double(std::min<int64_t>(kTiles, 2)) : 0;
@@ -781,10 +801,10 @@ void MatmulKernel::buildKLoop(KernelBuilder &b, Value row0, Value col0,
     Value next = b.add(k, 1);
     Value isFirstTile =
         arith::CmpIOp::create(b, arith::CmpIPredicate::eq, k, zero);
-    // Staging across tiles, tile k - 1 loaded tile k + 1's weights once
-    // its own were latched (waitAndStageNextTile): the DMA engine has them
-    // to do while the last pushes of tile k - 1 and the start of tile k
-    // run, instead of waiting for this prefetch. Tile 1's come here.
+    // Staging across tiles, tile k - 1's last term loaded tile k + 1's
+    // weights once its own latches were made (buildPasses): the DMA
+    // engine has them to do while tile k - 1's last pushes wait for tile
+    // k's loads, instead of waiting for this prefetch. Tile 1's come here.
     auto prefetch = [&] {
       Value nextHalf = b.sub(one, half);
       if (!stagesAcrossTiles)
