@@ -412,23 +412,27 @@ TEST(MxuTest, InexactProductsAreNotFused) {
 // With two host threads, MXUs 2 and 3 of a v4 compute on the helper. Many
 // pushes are still queued when a weight load and pops reach the MXU: each
 // must wait for them (a load would otherwise change the weights under the
-// queued passes, and a pop read a slot before its pass ran). Both runs
-// must give the same bits.
+// queued passes, and a pop read a slot before its pass ran). MXU 3 loads
+// and latches A, stages B, pushes 40 times through A, latches B and loads
+// C: C goes into A's tile, which the queued passes read. Both runs must
+// give the same bits.
 TEST(MxuTest, OffloadedPassesRunBeforeLoadsAndPops) {
   std::vector<std::string> program = {"s.li s1, 64 ; s.li s2, 8",
                                       "s.li s3, 1 ; s.li s4, 256",
+                                      "s.li s5, 128",
                                       "mxu.ldw 3, s1, s2",
                                       "mxu.ldw 0, s4, s2",
                                       "mxu.latch 3",
-                                      "mxu.latch 0"};
+                                      "mxu.latch 0",
+                                      "mxu.ldw 3, s4, s2"};
   for (int p = 0; p < 40; ++p)
     for (int mxu : {3, 0})
       program.push_back("mxu.push " + std::to_string(mxu) + ", v" +
                         std::to_string(p % 4) + ", s0, " + (p ? "1" : "0"));
   program.insert(program.end(),
-                 {"mxu.ldw 3, s4, s2", "mxu.latch 3", "mxu.push 3, v0, s3, 0",
-                  "mxu.pop v30, 3, s0", "mxu.pop v31, 3, s3",
-                  "mxu.pop v29, 0, s0", "halt"});
+                 {"mxu.latch 3", "mxu.ldw 3, s5, s2", "mxu.latch 3",
+                  "mxu.push 3, v0, s3, 0", "mxu.pop v30, 3, s0",
+                  "mxu.pop v31, 3, s3", "mxu.pop v29, 0, s0", "halt"});
   std::normal_distribution<float> dist;
   auto fill = [&](Machine &m) {
     std::mt19937 local(13);

@@ -189,6 +189,40 @@ module {
 
 // -----
 
+// A latch is on the memory chain too: the store to the rows the weight load
+// reads does not move above the latch that waits for the load (two
+// pushes to another MXU hold the latch back; a store free to move would
+// go beside the first). The bundle that holds both issues when the latch
+// can.
+// ASM: b0: mxu.ldw 0, s0, s31
+// ASM-NEXT: b1: mxu.push 1, v1, s0, 0
+// ASM-NEXT: b2: mxu.push 1, v2, s0, 0
+// ASM-NEXT: b3: mxu.latch 0 ; v.st v3, s0, 0, s31, 0xff ; halt
+module {
+  tpu_isa.program @main attributes {arguments = [], results = [], useful_macs = 0 : i64} {
+    bundle {
+      inst mxu.ldw 0, s0, s31
+    }
+    bundle {
+      inst mxu.push 1, v1, s0, 0
+    }
+    bundle {
+      inst mxu.push 1, v2, s0, 0
+    }
+    bundle {
+      inst mxu.latch 0
+    }
+    bundle {
+      inst v.st v3, s0, 0, s31, 0xff
+    }
+    bundle {
+      inst halt
+    }
+  }
+}
+
+// -----
+
 // An instruction keeps its source op's location wherever it moves: the
 // second load joins the first's bundle, the add the push's. A location
 // that names no op is no source op (an ISA file's own lines): the halt

@@ -919,10 +919,10 @@ void MatmulKernel::waitForTile(KernelBuilder &b, Value tile, Value half) {
   if (residentLhs)
     b.ifThen(firstGroup, [&] { b.wait(kResidentSem, lhsLoads); });
   b.wait(kLoadSem, residentLhs ? rhsLoads : lhsLoads + rhsLoads);
-  // The loads are in, and every latch of this half's previous tile has
-  // finished (each MXU pushed since, and a push waits for its weights), so
-  // the stores race with neither. Only the MXUs with a column block: the
-  // others' results are never popped.
+  // The loads are in, and every weight load of this half's previous tile
+  // has shifted in (each was latched since, and a latch waits for its
+  // load), so the stores race with neither. Only the MXUs with a column block:
+  // the others' results are never popped.
   for (auto [index, rhsBuffer] : llvm::enumerate(rhsBuffers)) {
     int64_t lastRowTiles = lastWeightRowTiles(rhsBuffer);
     if (lastRowTiles == weightRowTiles(rhsBuffer))
