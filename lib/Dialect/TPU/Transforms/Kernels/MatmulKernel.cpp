@@ -827,7 +827,13 @@ void MatmulKernel::buildKLoop(KernelBuilder &b, Value row0, Value col0,
     // With the weights split ahead, the tile before waited for this one's
     // loads and split its weights; the group's first tile does both here.
     // Staging across tiles, the tile before waited for the loads and
-    // staged the first weights.
+    // staged the first weights: only the first tile does either.
+    auto unlessStagedAhead = [&](function_ref<void()> body) {
+      if (stagesAcrossTiles)
+        b.ifThen(isFirstTile, body);
+      else
+        body();
+    };
     if (splitsWeightsAhead) {
       b.ifThen(isFirstTile, [&] {
         waitForTile(b, k, half);
@@ -835,17 +841,11 @@ void MatmulKernel::buildKLoop(KernelBuilder &b, Value row0, Value col0,
       });
       splitLhs(b, k, half, blocks);
     } else {
-      if (stagesAcrossTiles)
-        b.ifThen(isFirstTile, [&] { waitForTile(b, k, half); });
-      else
-        waitForTile(b, k, half);
+      unlessStagedAhead([&] { waitForTile(b, k, half); });
       splitLhs(b, k, half, blocks);
       splitWeights(b, half, zero);
     }
-    if (stagesAcrossTiles)
-      b.ifThen(isFirstTile, [&] { stageWeights(b, order.front(), half); });
-    else
-      stageWeights(b, order.front(), half);
+    unlessStagedAhead([&] { stageWeights(b, order.front(), half); });
     for (size_t position = 0; position < order.size(); ++position)
       buildPasses(b, position, k, half, isFirstTile, blocks);
   });
