@@ -28,12 +28,8 @@
 
 namespace tpu::sim {
 
-/// Timing the MXUs and the DMA engine add to their instructions' latencies
-/// (docs/Simulator.md, "Timing").
-inline constexpr uint64_t kMxuWeightLoadCycles = kMxuDim; // one row per cycle
-inline constexpr uint64_t kMxuPushCycles = kSublanes;     // one row per cycle
-/// Fill and drain of the systolic array after the last row enters: R + C - 2.
-inline constexpr uint64_t kMxuPipelineCycles = 2 * kMxuDim - 2;
+/// Timing the DMA engine adds to its instructions' latencies
+/// (docs/Simulator.md, "Timing"); the MXUs' is in tpu/Support/Chip.h.
 inline constexpr uint64_t kDmaLatencyCycles = 100;
 inline constexpr unsigned kMaxOutstandingDmas = 32;
 inline constexpr uint64_t kTakenBranchPenalty = 1;

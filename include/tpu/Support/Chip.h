@@ -82,6 +82,14 @@ inline constexpr int64_t kVmemRows = int64_t(kVmemBytes / (kLanes * 4));
 inline constexpr uint64_t kSmemBytes = 16ull << 10;
 /// The MXU is a kMxuDim x kMxuDim systolic array.
 inline constexpr unsigned kMxuDim = 128;
+/// Its timing (docs/Simulator.md, "Timing"): a weight load shifts a tile
+/// in one row a cycle, a push streams its rows in one a cycle, and a
+/// push's result is ready after the array's fill and drain, R + C - 2,
+/// once its last row is in. The simulator runs by these; the bundler
+/// spaces pushes by them.
+inline constexpr uint64_t kMxuWeightLoadCycles = kMxuDim;
+inline constexpr uint64_t kMxuPushCycles = kSublanes;
+inline constexpr uint64_t kMxuPipelineCycles = 2 * kMxuDim - 2;
 
 // Registers and VLIW slots are the instruction set's: tpu/ISA/ISA.def.
 

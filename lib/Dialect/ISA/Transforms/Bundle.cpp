@@ -1,10 +1,12 @@
 //===- Bundle.cpp - Pack instructions into VLIW bundles -------------------===//
 //
-// A list scheduler per basic block, in program order (an instruction never
-// moves above the block's start or below its branch). The constraints come
-// from ISA.def through isa::InstInfo (operand kinds, latencies, slots) and
-// isa::verifyBundle (slot limits), so they cannot drift from the encoder's
-// and the simulator's.
+// A list scheduler per basic block (an instruction never moves above the
+// block's start or below its branch): cycle by cycle, the ready
+// instructions with the longest path to the block's end first. The
+// constraints come from ISA.def through isa::InstInfo (operand kinds,
+// latencies, issue intervals, slots) and isa::verifyBundle (slot limits),
+// and the MXU's push time from tpu/Support/Chip.h, so they cannot drift
+// from the encoder's and the simulator's.
 //
 //===----------------------------------------------------------------------===//
 
@@ -13,6 +15,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "tpu/Dialect/ISA/IR/ISAOps.h"
+#include "tpu/Support/Chip.h"
 
 #include <map>
 
@@ -65,6 +68,92 @@ bool isControlFlow(const Instruction &inst) {
 
 bool endsBlock(const Instruction &inst) {
   return isControlFlow(inst) || inst.opcode == Opcode::Halt;
+}
+
+/// A basic block's dependences: for each instruction, the later ones that
+/// must wait for it and by how many cycles (its latency for a register it
+/// writes; 1 to write a register again; 0 to write one it reads, since a
+/// bundle reads first, or to follow it on a chain), and the longest such
+/// path from it to the block's end.
+struct BlockGraph {
+  std::vector<SmallVector<std::pair<size_t, size_t>, 4>> succs;
+  std::vector<unsigned> preds;
+  std::vector<size_t> height;
+};
+
+BlockGraph buildGraph(ArrayRef<Instruction> block) {
+  size_t count = block.size();
+  BlockGraph graph;
+  graph.succs.resize(count);
+  graph.preds.assign(count, 0);
+  auto addEdge = [&](size_t from, size_t to, size_t distance) {
+    graph.succs[from].push_back({to, distance});
+    ++graph.preds[to];
+  };
+  // Per register: its last writer and the readers since.
+  std::map<unsigned, size_t> lastWrite;
+  std::map<unsigned, SmallVector<size_t, 4>> readsSince;
+  std::optional<size_t> lastInChain[kNumChains];
+  // Per MXU, its last push: the next one waits for its rows to stream in
+  // (kMxuPushCycles). Spaced so, a push leaves the cycles between it and
+  // the one before to the other units' work; placed as soon as its
+  // operands are, it would stall the whole core there while that work
+  // waited behind it. Per unit, its last instruction that occupies it for
+  // more than a cycle (the issue interval, ISA.def).
+  std::map<int64_t, size_t> lastPush;
+  std::map<isa::Unit, size_t> lastLongIssue;
+  for (size_t i = 0; i < count; ++i) {
+    const Instruction &inst = block[i];
+    const isa::InstInfo &info = inst.info();
+    isa::RegisterAccess access = isa::getRegisterAccess(inst);
+    for (unsigned reg : access.reads)
+      if (auto it = lastWrite.find(reg); it != lastWrite.end())
+        addEdge(it->second, i, block[it->second].info().latency);
+    for (unsigned reg : access.writes) {
+      if (auto it = lastWrite.find(reg); it != lastWrite.end())
+        addEdge(it->second, i, 1);
+      for (size_t reader : readsSince[reg])
+        if (reader != i)
+          addEdge(reader, i, 0);
+    }
+    for (unsigned reg : access.reads)
+      readsSince[reg].push_back(i);
+    for (unsigned reg : access.writes) {
+      lastWrite[reg] = i;
+      readsSince[reg].clear();
+    }
+    unsigned chains = chainsOf(inst.opcode);
+    for (unsigned chain = 0; chain < kNumChains; ++chain)
+      if (chains & (1u << chain)) {
+        if (lastInChain[chain])
+          addEdge(*lastInChain[chain], i, 0);
+        lastInChain[chain] = i;
+      }
+    if (inst.opcode == Opcode::MxuPush) {
+      if (auto it = lastPush.find(inst.operands[0]); it != lastPush.end())
+        addEdge(it->second, i, kMxuPushCycles);
+      lastPush[inst.operands[0]] = i;
+    }
+    if (auto it = lastLongIssue.find(info.unit); it != lastLongIssue.end())
+      addEdge(it->second, i, block[it->second].info().issueInterval);
+    if (info.issueInterval > 1)
+      lastLongIssue[info.unit] = i;
+  }
+  // The block's branch (or halt) comes after everything else.
+  if (count && endsBlock(block.back()))
+    for (size_t i = 0; i + 1 < count; ++i)
+      addEdge(i, count - 1, 0);
+  // An instruction's own time counts too: its latency, or a push's rows.
+  graph.height.assign(count, 0);
+  for (size_t i = count; i-- > 0;) {
+    size_t own = block[i].opcode == Opcode::MxuPush ? kMxuPushCycles
+                                                    : block[i].info().latency;
+    size_t height = own;
+    for (auto [succ, distance] : graph.succs[i])
+      height = std::max(height, distance + graph.height[succ]);
+    graph.height[i] = height;
+  }
+  return graph;
 }
 
 struct BundlePass : public tpu::impl::TPUBundleBase<BundlePass> {
@@ -143,57 +232,56 @@ struct BundlePass : public tpu::impl::TPUBundleBase<BundlePass> {
     return success();
   }
 
+  /// Packs one basic block: a list scheduler over its dependence graph,
+  /// cycle by cycle, taking first the ready instructions with the longest
+  /// path to the block's end (the critical path), then program order. The
+  /// block's branch (or halt) ends its last bundle.
   void scheduleBlock(ArrayRef<Instruction> block,
                      std::vector<isa::Bundle> &out) {
+    size_t count = block.size();
+    BlockGraph graph = buildGraph(block);
+
     std::vector<isa::Bundle> cycles;
-    // Per register: when its last write becomes readable, the cycle of the
-    // last write, and the last cycle that reads it.
-    std::map<unsigned, size_t> ready, lastWrite, lastRead;
-    // Per chain: the cycle of its last instruction.
-    size_t lastInChain[kNumChains] = {};
-    size_t latest = 0;
-    auto place = [&](const Instruction &inst, size_t earliest) {
-      size_t cycle = earliest;
-      for (;; ++cycle) {
-        if (cycle >= cycles.size())
-          cycles.resize(cycle + 1);
-        isa::Bundle trial = cycles[cycle];
-        trial.instructions.push_back(inst);
-        if (isa::verifyBundle(trial).ok())
-          break;
-      }
-      cycles[cycle].instructions.push_back(inst);
-      return cycle;
+    std::vector<size_t> earliest(count, 0);
+    std::vector<unsigned> waitingFor = graph.preds;
+    // Instructions whose predecessors are all placed, by priority.
+    auto before = [&](size_t a, size_t b) {
+      return graph.height[a] != graph.height[b]
+                 ? graph.height[a] > graph.height[b]
+                 : a < b;
     };
-    for (const Instruction &inst : block) {
-      isa::RegisterAccess access = isa::getRegisterAccess(inst);
-      size_t earliest = 0;
-      for (unsigned reg : access.reads)
-        if (ready.count(reg))
-          earliest = std::max(earliest, ready[reg]);
-      for (unsigned reg : access.writes) {
-        if (lastWrite.count(reg))
-          earliest = std::max(earliest, lastWrite[reg] + 1);
-        if (lastRead.count(reg))
-          earliest = std::max(earliest, lastRead[reg]);
+    std::vector<size_t> ready;
+    for (size_t i = 0; i < count; ++i)
+      if (!waitingFor[i])
+        ready.push_back(i);
+    for (size_t cycle = 0, placed = 0; placed < count; ++cycle) {
+      cycles.emplace_back();
+      isa::Bundle &bundle = cycles.back();
+      // An instruction placed here may make another ready in this same
+      // cycle (an edge of distance 0: a chain, or a write after a read).
+      for (bool progress = true; progress;) {
+        progress = false;
+        llvm::sort(ready, before);
+        for (size_t r = 0; r < ready.size(); ++r) {
+          size_t i = ready[r];
+          if (earliest[i] > cycle)
+            continue;
+          bundle.instructions.push_back(block[i]);
+          if (!isa::verifyBundle(bundle).ok()) {
+            bundle.instructions.pop_back();
+            continue;
+          }
+          ++placed;
+          ready.erase(ready.begin() + r);
+          for (auto [succ, distance] : graph.succs[i]) {
+            earliest[succ] = std::max(earliest[succ], cycle + distance);
+            if (--waitingFor[succ] == 0)
+              ready.push_back(succ);
+          }
+          progress = true;
+          break;
+        }
       }
-      unsigned chains = chainsOf(inst.opcode);
-      for (unsigned chain = 0; chain < kNumChains; ++chain)
-        if (chains & (1u << chain))
-          earliest = std::max(earliest, lastInChain[chain]);
-      if (endsBlock(inst))
-        earliest = std::max(earliest, latest);
-      size_t cycle = place(inst, earliest);
-      for (unsigned reg : access.reads)
-        lastRead[reg] = std::max(lastRead[reg], cycle);
-      for (unsigned reg : access.writes) {
-        lastWrite[reg] = cycle;
-        ready[reg] = cycle + inst.info().latency;
-      }
-      for (unsigned chain = 0; chain < kNumChains; ++chain)
-        if (chains & (1u << chain))
-          lastInChain[chain] = cycle;
-      latest = std::max(latest, cycle);
     }
     for (isa::Bundle &bundle : cycles)
       if (!bundle.instructions.empty())

@@ -273,3 +273,91 @@ module {
     }
   }
 }
+
+// -----
+
+// A push streams its 8 rows into the MXU for 8 cycles, and one issued
+// before the MXU takes it stalls the core: the second push goes 8 cycles
+// after the first, and the add chain written after it fills those cycles
+// instead of waiting behind it.
+// ASM: b0: v.ld v1, s0, 0, s31, 0xff ; v.ld v2, s0, 8, s31, 0xff ; v.add v4, v3, v3
+// ASM-NEXT: b1: v.add v5, v4, v4
+// ASM-NEXT: b2: mxu.push 0, v1, s0, 0
+// ASM-NEXT: b3: v.add v6, v5, v5
+// ASM-NEXT: b4: v.add v7, v6, v6
+// ASM-NEXT: b5: mxu.push 0, v2, s0, 1 ; halt
+module {
+  tpu_isa.program @main attributes {arguments = [], results = [], useful_macs = 0 : i64} {
+    bundle {
+      inst v.ld v1, s0, 0, s31, 0xff
+    }
+    bundle {
+      inst v.ld v2, s0, 8, s31, 0xff
+    }
+    bundle {
+      inst mxu.push 0, v1, s0, 0
+    }
+    bundle {
+      inst mxu.push 0, v2, s0, 1
+    }
+    bundle {
+      inst v.add v4, v3, v3
+    }
+    bundle {
+      inst v.add v5, v4, v4
+    }
+    bundle {
+      inst v.add v6, v5, v5
+    }
+    bundle {
+      inst v.add v7, v6, v6
+    }
+    bundle {
+      inst halt
+    }
+  }
+}
+
+// -----
+
+// The ready instruction with the longest path to the block's end goes
+// first: of three scalar instructions for two slots, the one whose result
+// a load and a push wait for takes a slot before the two written ahead of
+// it. A branch waits for the register it reads (s4), not just for the
+// block's other instructions.
+// ASM: b0: s.li s3, 8 ; s.li s1, 1
+// ASM-NEXT: b1: s.li s2, 2 ; v.ld v1, s3, 0, s31, 0xff ; s.li s5, 3
+// ASM-NEXT: b2: s.slt s4, s1, s2
+// ASM-NEXT: b3: br.ne s4, s0, b0
+// ASM-NEXT: b4: mxu.push 0, v1, s0, 0 ; halt
+module {
+  tpu_isa.program @main attributes {arguments = [], results = [], useful_macs = 0 : i64} {
+    bundle {
+      inst s.li s1, 1
+    }
+    bundle {
+      inst s.li s2, 2
+    }
+    bundle {
+      inst s.li s3, 8
+    }
+    bundle {
+      inst v.ld v1, s3, 0, s31, 0xff
+    }
+    bundle {
+      inst s.slt s4, s1, s2
+    }
+    bundle {
+      inst s.li s5, 3
+    }
+    bundle {
+      inst br.ne s4, s0, b0
+    }
+    bundle {
+      inst mxu.push 0, v1, s0, 0
+    }
+    bundle {
+      inst halt
+    }
+  }
+}
