@@ -108,6 +108,38 @@ IntegerAttr tpu::getPlannedAddress(Value buffer) {
   return {};
 }
 
+namespace {
+bool fitsVmemImmediate(int64_t imm) {
+  return isa::isValidOperand(isa::OperandKind::Imm16, imm);
+}
+} // namespace
+
+std::optional<FoldedVmemRow> tpu::getFoldedVmemRow(Value row) {
+  auto add = row.getDefiningOp<arith::AddIOp>();
+  if (!add)
+    return std::nullopt;
+  Value lhs = add.getLhs(), rhs = add.getRhs();
+  if (getConstantIntValue(lhs))
+    std::swap(lhs, rhs);
+  std::optional<int64_t> constant = getConstantIntValue(rhs);
+  if (!constant || getConstantIntValue(lhs))
+    return std::nullopt;
+  // Every user takes it as its row (its only index operand), with room
+  // for it in the immediate.
+  auto folds = [&](Operation *user) {
+    Value buffer;
+    if (auto load = dyn_cast<VectorLoadOp>(user))
+      buffer = load.getSource();
+    else if (auto store = dyn_cast<VectorStoreOp>(user))
+      buffer = store.getTarget();
+    IntegerAttr base = buffer ? getPlannedAddress(buffer) : IntegerAttr();
+    return base && fitsVmemImmediate(base.getInt() + *constant);
+  };
+  if (row.use_empty() || !llvm::all_of(row.getUsers(), folds))
+    return std::nullopt;
+  return FoldedVmemRow{lhs, *constant};
+}
+
 int64_t InstructionSelector::useConstant(Operation *op, int64_t constant) {
   if (constant == 0)
     return kZeroReg;
@@ -159,9 +191,9 @@ int64_t InstructionSelector::address(Operation *op, Value offset,
 
 std::pair<int64_t, int64_t>
 InstructionSelector::vmemRow(Operation *op, Value offset, int64_t base) {
-  auto fits = [](int64_t imm) {
-    return isa::isValidOperand(isa::OperandKind::Imm16, imm);
-  };
+  auto fits = fitsVmemImmediate;
+  if (std::optional<FoldedVmemRow> folded = getFoldedVmemRow(offset))
+    return {useScalar(op, folded->register_), base + folded->offset};
   if (std::optional<int64_t> constant = getConstantIntValue(offset))
     if (fits(*constant + base))
       return {kZeroReg, *constant + base};
@@ -301,6 +333,8 @@ void InstructionSelector::select(Operation *op) {
 
 /// s.addi when one side is a constant that fits, s.add otherwise.
 void InstructionSelector::selectAdd(Operation *op) {
+  if (getFoldedVmemRow(op->getResult(0)))
+    return; // in its users' immediates
   Value lhs = op->getOperand(0), rhs = op->getOperand(1);
   if (getConstantIntValue(lhs))
     std::swap(lhs, rhs);

@@ -72,6 +72,19 @@ private:
 /// views, and from a memref.get_global to its global), or null.
 mlir::IntegerAttr getPlannedAddress(mlir::Value buffer);
 
+/// A VMEM row `x + c` (an arith.addi with a constant) that is only ever the
+/// row of a v.ld or v.st: each takes x's register and adds c in its
+/// immediate (with the buffer's base, when the sum fits), so the add has
+/// no instruction and no register of its own. A loop that loads or stores
+/// kUnroll rows from one address would otherwise spend an s.addi and a
+/// scalar register on each, and reusing those registers soon after orders
+/// the bundler's work needlessly. Null unless `row` is such an add.
+struct FoldedVmemRow {
+  mlir::Value register_;
+  int64_t offset;
+};
+std::optional<FoldedVmemRow> getFoldedVmemRow(mlir::Value row);
+
 } // namespace tpu
 
 #endif // TPU_LIB_CONVERSION_TPUTOISA_INSTRUCTIONSELECTOR_H

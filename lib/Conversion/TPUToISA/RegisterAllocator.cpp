@@ -2,6 +2,8 @@
 
 #include "RegisterAllocator.h"
 
+#include "InstructionSelector.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 
 using namespace mlir;
@@ -30,6 +32,14 @@ RegisterAllocator::RegisterAllocator(func::FuncOp func) {
         if (llvm::isa<arith::CmpIOp>(user))
           for (Operation *branch : user->getUsers())
             extendTo(branch);
+        // A VMEM row folded into its loads' and stores' immediates: they
+        // read this value's register.
+        if (user->getNumResults() == 1)
+          if (std::optional<FoldedVmemRow> folded =
+                  getFoldedVmemRow(user->getResult(0));
+              folded && folded->register_ == result)
+            for (Operation *access : user->getUsers())
+              extendTo(access);
       }
       releaseAfter[last].push_back(result);
     }

@@ -556,6 +556,58 @@ func.func @main() {
 
 // -----
 
+// A row x + c that only v.ld and v.st take is x's register with c added
+// to their immediates (the buffer's base 64, 16 + 64, 8 + 64): the add
+// has no s.addi. One that another op reads too (the push's slot) is an
+// s.addi, and so is one whose constant does not fit the immediate with
+// the base (32760 + 64).
+// CHECK: tpu_isa.program @main
+// CHECK: inst s.mul [[X:s[0-9]+]], {{s[0-9]+}}, {{s[0-9]+}}
+// CHECK-NEXT: }
+// CHECK-NEXT: bundle {
+// CHECK-NEXT: inst v.ld [[A:v[0-9]+]], [[X]], 80, s31, 0xff
+// CHECK-NEXT: }
+// CHECK-NEXT: bundle {
+// CHECK-NEXT: inst v.st [[A]], [[X]], 72, s31, 0xff
+// CHECK-NEXT: }
+// CHECK-NEXT: bundle {
+// CHECK-NEXT: inst s.addi [[SLOT:s[0-9]+]], [[X]], 1
+// CHECK-NEXT: }
+// CHECK-NEXT: bundle {
+// CHECK-NEXT: inst v.ld [[B:v[0-9]+]], [[SLOT]], 64, s31, 0xff
+// CHECK-NEXT: }
+// CHECK-NEXT: bundle {
+// CHECK-NEXT: inst mxu.push 0, [[B]], [[SLOT]], 0
+// CHECK-NEXT: }
+// CHECK-NEXT: bundle {
+// CHECK-NEXT: inst s.addi [[FAR:s[0-9]+]], [[X]], 32760
+// CHECK-NEXT: }
+// CHECK-NEXT: bundle {
+// CHECK-NEXT: inst v.st [[B]], [[FAR]], 64, s31, 0xff
+func.func @main() {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %c16 = arith.constant 16 : index
+  %c32760 = arith.constant 32760 : index
+  %buf = memref.alloc() {tpu.address = 64 : i64} : memref<40000x128xf32, #tpu.memory_space<vmem>>
+  scf.for %i = %c0 to %c16 step %c1 {
+    %x = arith.muli %i, %i : index
+    %plus16 = arith.addi %x, %c16 : index
+    %plus8 = arith.addi %c8, %x : index
+    %a = tpu.vector_load %buf[%plus16] : memref<40000x128xf32, #tpu.memory_space<vmem>>, vector<8x128xf32>
+    tpu.vector_store %a, %buf[%plus8] : vector<8x128xf32>, memref<40000x128xf32, #tpu.memory_space<vmem>>
+    %slot = arith.addi %x, %c1 : index
+    %b = tpu.vector_load %buf[%slot] : memref<40000x128xf32, #tpu.memory_space<vmem>>, vector<8x128xf32>
+    tpu.mxu_push %b to mxu 0 slot %slot : vector<8x128xf32>
+    %far = arith.addi %x, %c32760 : index
+    tpu.vector_store %b, %buf[%far] : vector<8x128xf32>, memref<40000x128xf32, #tpu.memory_space<vmem>>
+  }
+  func.return
+}
+
+// -----
+
 // Each instruction carries the named location of the op it was selected
 // for (the source op, tpu-name-locations): a loop's own instructions (the
 // induction register, the latch) the loop's, an op without a named
