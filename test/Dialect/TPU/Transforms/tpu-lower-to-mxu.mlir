@@ -281,7 +281,7 @@ func.func @main(%alo: tensor<16x256xbf16>, %ahi: tensor<16x256xbf16>, %bhi: tens
 // weights of the MXUs with a column block into the parts the terms read,
 // each part in its own slot (hi, then lo), and the terms latch them from
 // there. The first term's push loop splits the LHS rows (lo, then hi): its
-// first kUnroll blocks before the loop, and in each iteration the blocks
+// first kUnroll blocks before its latch, and in each iteration the blocks
 // the next one pushes, clamped to the chunk's last; every term pushes its
 // part from its slot.
 // CHECK-LABEL: func.func @main
@@ -296,10 +296,8 @@ func.func @main(%alo: tensor<16x256xbf16>, %ahi: tensor<16x256xbf16>, %bhi: tens
 // CHECK: tpu.vector_store %{{.*}}, %[[RHSPARTS]]
 // CHECK: tpu.mxu_load_weights %[[RHSPARTS]][%c0{{.*}}, stride %c8] mxu 0 :
 // CHECK: tpu.mxu_load_weights %[[RHSPARTS]][%c384{{.*}}, stride %c8] mxu 3 :
-// CHECK: tpu.mxu_latch mxu 3
-// The next latch's weights, the lo part's slot, staged right after: they
-// shift in while the first term pushes.
-// CHECK: tpu.mxu_load_weights %[[RHSPARTS]][%c512{{.*}}, stride %c8] mxu 0 :
+// The first kUnroll LHS blocks are split before the latch: they round
+// while the weights shift in.
 // CHECK: arith.minsi %{{.*}}, %c8
 // CHECK: scf.for
 // CHECK: %[[X:.*]] = tpu.vector_load %[[LHS]]
@@ -313,6 +311,10 @@ func.func @main(%alo: tensor<16x256xbf16>, %ahi: tensor<16x256xbf16>, %bhi: tens
 // CHECK: %[[LO:.*]] = tpu.round_to_bf16 %[[REST]] {rounding = #tpu.rounding<rne>}
 // CHECK: tpu.vector_store %[[LO]], %[[LHSPARTS]][%[[ROW]]] :
 // CHECK: tpu.vector_store %[[HI]], %[[LHSPARTS]][%[[HIROW]]] :
+// CHECK: tpu.mxu_latch mxu 3
+// The next latch's weights, the lo part's slot, staged right after: they
+// shift in while the first term pushes.
+// CHECK: tpu.mxu_load_weights %[[RHSPARTS]][%c512{{.*}}, stride %c8] mxu 0 :
 // CHECK: scf.for
 // CHECK: tpu.vector_load %[[LHSPARTS]]
 // CHECK: %[[AHEAD:.*]] = arith.addi %{{.*}}, %c64
@@ -338,7 +340,9 @@ func.func @main(%a: tensor<8x256xf32>, %b: tensor<256x512xf32>) -> tensor<8x512x
 // its latches, waits for the next tile's loads (if there is one) and its
 // push loop splits the next tile's weights into the other region, eight
 // vregs an iteration (clamped to the last eight), the rest after the loop;
-// with no next tile it splits its own half again.
+// with no next tile it splits its own half again. A later tile's first
+// weights, split by the tile before, are staged first thing in its
+// iteration, from region `half`, before its prefetch's DMAs.
 // CHECK-LABEL: func.func @main
 // CHECK: memref.alloc() : memref<1024x128xf32, #tpu.memory_space<vmem>>
 // CHECK: %[[RHS:.*]] = memref.alloc() : memref<1024x128xf32, #tpu.memory_space<vmem>>
@@ -347,6 +351,15 @@ func.func @main(%a: tensor<8x256xf32>, %b: tensor<256x512xf32>) -> tensor<8x512x
 // CHECK: scf.for %[[K:.*]] = %{{.*}} to %c2{{(_[0-9]+)?}} step
 // CHECK: %[[HALF:.*]] = arith.andi %[[K]]
 // CHECK: %[[FIRSTK:.*]] = arith.cmpi eq, %[[K]]
+// CHECK: %[[LATERK:.*]] = arith.cmpi slt, %c0{{(_[0-9]+)?}}, %[[K]]
+// CHECK-NEXT: scf.if %[[LATERK]] {
+// CHECK: %[[REGION:.*]] = arith.muli %[[HALF]], %c1024
+// CHECK-NEXT: %[[ROW:.*]] = arith.addi %[[REGION]], %c0
+// CHECK-NEXT: tpu.mxu_load_weights %[[RHSPARTS]][%[[ROW]], stride %c8] mxu 0
+// CHECK-NOT: tpu.dma_load
+// CHECK: tpu.mxu_load_weights %[[RHSPARTS]]{{.*}} mxu 3
+// CHECK-NEXT: }
+// CHECK: tpu.dma_load
 // CHECK: scf.if %[[FIRSTK]] {
 // CHECK-NEXT: tpu.dma_wait sem 0 count 5
 // CHECK: tpu.vector_load %[[RHS]]

@@ -801,6 +801,13 @@ void MatmulKernel::buildKLoop(KernelBuilder &b, Value row0, Value col0,
     Value next = b.add(k, 1);
     Value isFirstTile =
         arith::CmpIOp::create(b, arith::CmpIPredicate::eq, k, zero);
+    // With the weights split ahead, tile k's first weights were made in the
+    // tile before: staged first thing, they shift in while this loop's head
+    // issues its DMAs and the first term splits its first LHS rows. The
+    // group's first tile splits its own below.
+    if (splitsWeightsAhead)
+      b.ifThen(b.lessThan(zero, k),
+               [&] { stageWeights(b, order.front(), half); });
     // Staging across tiles, tile k - 1's last term loaded tile k + 1's
     // weights once its own latches were made (buildPasses): the DMA
     // engine has them to do while tile k - 1's last pushes wait for tile
@@ -825,7 +832,8 @@ void MatmulKernel::buildKLoop(KernelBuilder &b, Value row0, Value col0,
     if (defersStores)
       storePreviousGroup(b, k, row0, col0, blocks);
     // With the weights split ahead, the tile before waited for this one's
-    // loads and split its weights; the group's first tile does both here.
+    // loads and split its weights, and the loop's head staged the first;
+    // the group's first tile does all three here.
     // Staging across tiles, the tile before waited for the loads and
     // staged the first weights: only the first tile does either.
     auto unlessStagedAhead = [&](function_ref<void()> body) {
@@ -838,14 +846,15 @@ void MatmulKernel::buildKLoop(KernelBuilder &b, Value row0, Value col0,
       b.ifThen(isFirstTile, [&] {
         waitForTile(b, k, half);
         splitWeights(b, half, half);
+        stageWeights(b, order.front(), half);
       });
       splitLhs(b, k, half, blocks);
     } else {
       unlessStagedAhead([&] { waitForTile(b, k, half); });
       splitLhs(b, k, half, blocks);
       splitWeights(b, half, zero);
+      unlessStagedAhead([&] { stageWeights(b, order.front(), half); });
     }
-    unlessStagedAhead([&] { stageWeights(b, order.front(), half); });
     for (size_t position = 0; position < order.size(); ++position)
       buildPasses(b, position, k, half, isFirstTile, blocks);
   });
@@ -999,6 +1008,22 @@ void MatmulKernel::buildPasses(KernelBuilder &b, size_t position, Value k,
   bool firstOfGroup = term == 0 || int64_t(term) == nanFixed;
   int64_t slotBase = int64_t(term) < nanFixed ? 0 : mainSlots;
   int64_t lhsPart = op.getLhsPart(unsigned(term));
+  // The first term's loop may also make the LHS parts (splitsLhsInPushes):
+  // an iteration splits the kUnroll row blocks the next one pushes, so
+  // that its pushes wait for nothing it computes, and the bundler puts the
+  // rounding beside them; the loop's first blocks are split before it,
+  // and before the latch, so that they round while the weights shift in.
+  // Near the chunk's end the blocks split are its last kUnroll, some split
+  // again (the same values); the loop's tail, a block at a time, pushes
+  // blocks the unrolled part has split.
+  bool hostsLhsSplit = term == order.front() && splitsLhsInPushes;
+  Value lastAhead;
+  if (hostsLhsSplit) {
+    forEachVregRow(b, b.min(blocks, kUnroll), [&](Value row, int64_t n) {
+      splitLhsRows(b, k, half, row, n);
+    });
+    lastAhead = b.mul(b.sub(blocks, b.index(kUnroll)), kTileRows);
+  }
   if (latches[position]) {
     for (unsigned m = 0; m < mxus; ++m)
       MxuLatchOp::create(b, m);
@@ -1023,14 +1048,6 @@ void MatmulKernel::buildPasses(KernelBuilder &b, size_t position, Value k,
     for (unsigned m = 0; m < mxus; ++m)
       MxuPushOp::create(b, rows, slot, m, accumulate);
   };
-  // The first term's loop may also make the LHS parts (splitsLhsInPushes):
-  // an iteration splits the kUnroll row blocks the next one pushes, so
-  // that its pushes wait for nothing it computes, and the bundler puts the
-  // rounding beside them; the loop's first blocks are split before it.
-  // Near the chunk's end the blocks split are its last kUnroll, some split
-  // again (the same values); the loop's tail, a block at a time, pushes
-  // blocks the unrolled part has split.
-  bool hostsLhsSplit = term == order.front() && splitsLhsInPushes;
   // The last term's loop may also split the next K tile's weights
   // (splitsWeightsAhead) into the other region: kUnroll vregs an iteration,
   // clamped to the last kUnroll, and after the loop those it did not
@@ -1076,13 +1093,6 @@ void MatmulKernel::buildPasses(KernelBuilder &b, size_t position, Value k,
   // 12 cycles per block on 4 MXUs for their 8). A packed tile's block is
   // its low half.
   auto pushUnrolled = [&](bool accumulate) {
-    Value lastAhead;
-    if (hostsLhsSplit) {
-      forEachVregRow(b, b.min(blocks, kUnroll), [&](Value row, int64_t n) {
-        splitLhsRows(b, k, half, row, n);
-      });
-      lastAhead = b.mul(b.sub(blocks, b.index(kUnroll)), kTileRows);
-    }
     Value unrolledEnd = b.forLoopUnrolled(
         blocks, kUnroll,
         [&](Value block, int64_t n) {
