@@ -381,6 +381,35 @@ func.func @main(%a: tensor<8x256xf32>, %b: tensor<256x512xf32>) -> tensor<8x512x
 // CHECK: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %c64{{(_[0-9]+)?}}
 // CHECK: arith.muli %[[OTHER]], %c1024{{(_[0-9]+)?}}
 // CHECK: tpu.vector_store %{{.*}}, %[[RHSPARTS]]
+// On v2 (one MXU: 16 weight vregs, two of the loop's eight iterations) the
+// split is done well before the last term's loop ends: the loop is two,
+// and between them the next tile's first part is staged from the other
+// region, so that it shifts in while the last 16 blocks push; the second
+// loop splits nothing (it would write rows the load reads), and no tile
+// stages at the top of its iteration.
+// V2-LABEL: func.func @main(%arg0: memref<512x256xf32
+// V2: memref.alloc() : memref<1024x128xf32, #tpu.memory_space<vmem>>
+// V2-NEXT: memref.alloc() : memref<256x128xf32, #tpu.memory_space<vmem>>
+// V2-NEXT: memref.alloc() : memref<1024x128xf32, #tpu.memory_space<vmem>>
+// V2-NEXT: %[[V2PARTS:.*]] = memref.alloc() : memref<512x128xf32, #tpu.memory_space<vmem>>
+// V2: scf.for %[[V2K:.*]] = %{{.*}} to %c2{{(_[0-9]+)?}} step
+// V2-NEXT: %[[V2HALF:.*]] = arith.andi %[[V2K]]
+// V2-NOT: tpu.mxu_load_weights
+// V2: tpu.dma_wait sem 0 count 1
+// V2: %[[V2HASNEXT:.*]] = arith.cmpi slt, %{{.*}}, %c2{{(_[0-9]+)?}}
+// V2-NEXT: %[[V2OTHER:.*]] = arith.subi %c1{{(_[0-9]+)?}}, %[[V2HALF]]
+// V2: tpu.vector_store %{{.*}}, %[[V2PARTS]]
+// V2: tpu.mxu_push
+// V2: }
+// V2-NEXT: scf.if %[[V2HASNEXT]] {
+// V2: %[[V2REGION:.*]] = arith.muli %[[V2OTHER]], %c256
+// V2-NEXT: %[[V2ROW:.*]] = arith.addi %[[V2REGION]], %c0
+// V2-NEXT: tpu.mxu_load_weights %[[V2PARTS]][%[[V2ROW]], stride %c8] mxu 0
+// V2-NEXT: }
+// V2: scf.for
+// V2-NOT: tpu.vector_store %{{.*}}, %[[V2PARTS]]
+// V2: tpu.mxu_push
+// V2: }
 func.func @main(%a: tensor<512x256xf32>, %b: tensor<256x512xf32>) -> tensor<512x512xf32> {
   %c = tpu.matmul_passes lhs(%a, %a, %a) rhs(%b, %b, %b) {lhs_parts = array<i64: 1, 0, 0>, nan_fixed_terms = 2 : i64, rhs_parts = array<i64: 0, 1, 0>, split = #tpu.rounding<rne>} : (tensor<512x256xf32>, tensor<512x256xf32>, tensor<512x256xf32>, tensor<256x512xf32>, tensor<256x512xf32>, tensor<256x512xf32>) -> tensor<512x512xf32>
   return %c : tensor<512x512xf32>

@@ -414,10 +414,24 @@ private:
   /// pushes stream: when the first term latches a buffer as it is (not a
   /// part the next tile splits), there is more than one K tile, the last
   /// term's pushes are the unrolled loop, and the weights are not split
-  /// ahead (the split runs in that loop and ends late in it); and the
-  /// plan's later groups are not bound by their loads
-  /// (loadsOutlastPushes).
+  /// ahead (stagesSplitAhead does that); and the plan's later groups are
+  /// not bound by their loads (loadsOutlastPushes).
   bool stagesAcrossTiles = false;
+  /// Whether the last term's push loop, which splits the next K tile's
+  /// weights (splitsWeightsAhead), also stages the next tile's first part
+  /// kStageAheadIterations unrolled iterations before its end, so that it
+  /// shifts in while the last pushes stream: when every chunk's pushes
+  /// outlast the split (kUnroll weight vregs an iteration) by that much
+  /// (splitEndsEarly). Else a tile stages its first part at the top of its
+  /// iteration.
+  bool stagesSplitAhead = false;
+  /// Whether chunks of `blocks` row blocks give the last term's push loop
+  /// kStageAheadIterations unrolled iterations after it has split every
+  /// MXU's weights.
+  bool splitEndsEarly(int64_t blocks) const {
+    return (blocks / kUnroll - kStageAheadIterations) * kUnroll >=
+           int64_t(mxus) * (kWeightRows / kTileRows);
+  }
   /// The first column block of the group buildKLoop builds.
   Value groupCol0;
 
@@ -535,6 +549,9 @@ LogicalResult MatmulKernel::plan() {
   chunkRows = chunk * kTileRows;
   mainSlots = groups == 2 ? chunk : 0;
   stagesAcrossTiles = stagesAcrossTiles && !loadsOutlastPushes();
+  // The last chunk is the shortest.
+  stagesSplitAhead =
+      splitsWeightsAhead && splitEndsEarly((rowBlocks - 1) % chunk + 1);
   defersStores = columnGroups() > 1 && shouldDeferStores();
   return success();
 }
@@ -585,10 +602,11 @@ double MatmulKernel::tileCycles(int64_t blocks) const {
       (splitsLhsInPushes ? 3 : 7) * lhsSplitVregs +
       (splitsWeightsAhead ? 3 + 7.0 / double(kTiles) : 7) * weightSplitVregs;
   double exposed = std::max<double>(0, kMxuDim - kSublanes * blocks);
+  bool staged =
+      stagesAcrossTiles || (splitsWeightsAhead && splitEndsEarly(blocks));
   double firstLatch =
-      stagesAcrossTiles
-          ? (kMxuDim + exposed * double(kTiles - 1)) / double(kTiles)
-          : kMxuDim;
+      staged ? (kMxuDim + exposed * double(kTiles - 1)) / double(kTiles)
+             : kMxuDim;
   double latchCycles =
       firstLatch + exposed * double(llvm::count(latches, true) - 1);
   return double(terms) * double(blocks) * perBlock + latchCycles + 384 +
@@ -805,7 +823,7 @@ void MatmulKernel::buildKLoop(KernelBuilder &b, Value row0, Value col0,
     // tile before: staged first thing, they shift in while this loop's head
     // issues its DMAs and the first term splits its first LHS rows. The
     // group's first tile splits its own below.
-    if (splitsWeightsAhead)
+    if (splitsWeightsAhead && !stagesSplitAhead)
       b.ifThen(b.lessThan(zero, k),
                [&] { stageWeights(b, order.front(), half); });
     // Staging across tiles, tile k - 1's last term loaded tile k + 1's
@@ -1056,20 +1074,29 @@ void MatmulKernel::buildPasses(KernelBuilder &b, size_t position, Value k,
   // group's first tile) into a region nothing reads before it is split
   // again.
   bool hostsWeightSplit = term == order.back() && splitsWeightsAhead;
-  Value aheadSource, aheadRegion, lastAheadWeights;
+  Value aheadSource, aheadRegion, lastAheadWeights, hasNext;
   if (hostsWeightSplit) {
     Value nextTile = b.add(k, 1);
-    Value hasNext = b.lessThan(nextTile, kTilesV);
+    hasNext = b.lessThan(nextTile, kTilesV);
     aheadRegion = b.sub(one, half);
     b.ifThen(hasNext, [&] { waitForTile(b, nextTile, aheadRegion); });
     aheadSource = b.select(hasNext, aheadRegion, half);
     lastAheadWeights =
         b.mul(b.sub(weightVregs, b.index(kUnroll)), kTileRows);
   }
-  // The last term's loop may also stage the next K tile's first weights
-  // (stagesAcrossTiles), once its loads are in, between its last
-  // kStageAheadIterations and the rest.
+  // The last term's loop may also stage the next K tile's first weights,
+  // between its last kStageAheadIterations and the rest: once its loads
+  // are in (stagesAcrossTiles), or once it has split them
+  // (stagesSplitAhead; the iterations after split nothing, which would
+  // write rows the weight load reads: splitIsDone, as the loop is built).
   function_ref<void()> stageNextTile;
+  bool splitIsDone = false;
+  auto stageSplitNextTile = [&] {
+    splitIsDone = true;
+    b.ifThen(hasNext, [&] { stageWeights(b, order.front(), aheadRegion); });
+  };
+  if (hostsWeightSplit && stagesSplitAhead)
+    stageNextTile = stageSplitNextTile;
   auto waitAndStageNextTile = [&] {
     Value nextTile = b.add(k, 1);
     b.ifThen(b.lessThan(nextTile, kTilesV), [&] {
@@ -1093,6 +1120,7 @@ void MatmulKernel::buildPasses(KernelBuilder &b, size_t position, Value k,
   // 12 cycles per block on 4 MXUs for their 8). A packed tile's block is
   // its low half.
   auto pushUnrolled = [&](bool accumulate) {
+    splitIsDone = false;
     Value unrolledEnd = b.forLoopUnrolled(
         blocks, kUnroll,
         [&](Value block, int64_t n) {
@@ -1108,7 +1136,7 @@ void MatmulKernel::buildPasses(KernelBuilder &b, size_t position, Value k,
             splitLhsRows(b, k, half,
                          b.min(b.add(offset, kUnroll * kTileRows), lastAhead),
                          kUnroll);
-          if (hostsWeightSplit && n == kUnroll)
+          if (hostsWeightSplit && n == kUnroll && !splitIsDone)
             splitWeightRows(b, aheadSource, aheadRegion,
                             b.min(offset, lastAheadWeights), kUnroll);
           for (auto [i, rowsOfBlock] : llvm::enumerate(rows))
