@@ -584,16 +584,17 @@ double MatmulKernel::tileCycles(int64_t blocks) const {
   // address and branch shared by kUnroll blocks), or the push's 8 cycles
   // of MXU input if more; and per latch (termOrder) the 128 cycles its
   // weights take to shift in, less what the pushes staged ahead of (the
-  // term before's, or staging across tiles the tile before's but in tile
-  // 0) stream meanwhile. Per K
+  // term before's, or staging across tiles or from the split ahead the
+  // tile before's but in tile 0) stream meanwhile. Per K
   // tile, about 384 cycles more outside the push loops (the waits, the
   // loops' setup, the epilogue's share); and about 7 cycles for each vreg
   // the split of the K tile's operands makes its parts from in a loop of
   // its own (the unrolled split loop), about 3 for one a push loop splits
   // (splitsLhsInPushes, splitsWeightsAhead: what its rounding adds to the
   // pushes' time; a group's first tile splits its weights in a loop). All
-  // are today's code, measured in the simulator (docs/Compiler.md, "Tiling
-  // and memory").
+  // were measured in the simulator (docs/Compiler.md, "Tiling and
+  // memory"), the last before the bundler spaced pushes, which made it
+  // smaller.
   double perBlock = std::max<double>(kSublanes, mxus + 2);
   double lhsSplitVregs = double(blocks * lhsParts.buffersSplit());
   double weightSplitVregs =
