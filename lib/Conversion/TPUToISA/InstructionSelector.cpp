@@ -191,13 +191,12 @@ int64_t InstructionSelector::address(Operation *op, Value offset,
 
 std::pair<int64_t, int64_t>
 InstructionSelector::vmemRow(Operation *op, Value offset, int64_t base) {
-  auto fits = fitsVmemImmediate;
   if (std::optional<FoldedVmemRow> folded = getFoldedVmemRow(offset))
-    return {useScalar(op, folded->register_), base + folded->offset};
+    return {useScalar(op, folded->value), base + folded->offset};
   if (std::optional<int64_t> constant = getConstantIntValue(offset))
-    if (fits(*constant + base))
+    if (fitsVmemImmediate(*constant + base))
       return {kZeroReg, *constant + base};
-  if (!fits(base))
+  if (!fitsVmemImmediate(base))
     return {address(op, offset, base), 0};
   return {useScalar(op, offset), base};
 }

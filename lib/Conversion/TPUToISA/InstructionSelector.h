@@ -80,7 +80,7 @@ mlir::IntegerAttr getPlannedAddress(mlir::Value buffer);
 /// scalar register on each, and reusing those registers soon after orders
 /// the bundler's work needlessly. Null unless `row` is such an add.
 struct FoldedVmemRow {
-  mlir::Value register_;
+  mlir::Value value;
   int64_t offset;
 };
 std::optional<FoldedVmemRow> getFoldedVmemRow(mlir::Value row);

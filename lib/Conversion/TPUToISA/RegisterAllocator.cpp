@@ -37,7 +37,7 @@ RegisterAllocator::RegisterAllocator(func::FuncOp func) {
         if (user->getNumResults() == 1)
           if (std::optional<FoldedVmemRow> folded =
                   getFoldedVmemRow(user->getResult(0));
-              folded && folded->register_ == result)
+              folded && folded->value == result)
             for (Operation *access : user->getUsers())
               extendTo(access);
       }

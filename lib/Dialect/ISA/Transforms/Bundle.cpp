@@ -73,11 +73,13 @@ bool endsBlock(const Instruction &inst) {
 /// A basic block's dependences: for each instruction, the later ones that
 /// must wait for it and by how many cycles (its latency for a register it
 /// writes; 1 to write a register again; 0 to write one it reads, since a
-/// bundle reads first, or to follow it on a chain), and the longest such
-/// path from it to the block's end.
+/// bundle reads first, to follow it on a chain, or to be the block's
+/// branch; kMxuPushCycles from a push to the next to its MXU; the issue
+/// interval from an instruction that occupies its unit longer), how many
+/// it waits for, and the longest such path from it to the block's end.
 struct BlockGraph {
   std::vector<SmallVector<std::pair<size_t, size_t>, 4>> succs;
-  std::vector<unsigned> preds;
+  std::vector<unsigned> numPreds;
   std::vector<size_t> height;
 };
 
@@ -85,10 +87,10 @@ BlockGraph buildGraph(ArrayRef<Instruction> block) {
   size_t count = block.size();
   BlockGraph graph;
   graph.succs.resize(count);
-  graph.preds.assign(count, 0);
+  graph.numPreds.assign(count, 0);
   auto addEdge = [&](size_t from, size_t to, size_t distance) {
     graph.succs[from].push_back({to, distance});
-    ++graph.preds[to];
+    ++graph.numPreds[to];
   };
   // Per register: its last writer and the readers since.
   std::map<unsigned, size_t> lastWrite;
@@ -243,7 +245,7 @@ struct BundlePass : public tpu::impl::TPUBundleBase<BundlePass> {
 
     std::vector<isa::Bundle> cycles;
     std::vector<size_t> earliest(count, 0);
-    std::vector<unsigned> waitingFor = graph.preds;
+    std::vector<unsigned> waitingFor = graph.numPreds;
     // Instructions whose predecessors are all placed, by priority.
     auto before = [&](size_t a, size_t b) {
       return graph.height[a] != graph.height[b]
@@ -268,6 +270,8 @@ struct BundlePass : public tpu::impl::TPUBundleBase<BundlePass> {
             continue;
           bundle.instructions.push_back(block[i]);
           if (!isa::verifyBundle(bundle).ok()) {
+            // Alone, each instruction makes a valid bundle (the input's).
+            assert(bundle.instructions.size() > 1 && "an invalid instruction");
             bundle.instructions.pop_back();
             continue;
           }

@@ -67,7 +67,8 @@ constexpr int64_t kUnroll = 8;
 static_assert((kWeightRows / kTileRows) % kUnroll == 0,
               "the weights split ahead go kUnroll vregs at a time");
 /// Unrolled push iterations that stream while the next K tile's weights,
-/// staged before them, shift in (stagesAcrossTiles): a weight load takes
+/// staged before them, shift in (stagesAcrossTiles, stagesSplitAhead): a
+/// weight load takes
 /// a cycle per row of the tile, a push a cycle per row of its block, on
 /// each MXU alike, so 16 row blocks, 2 iterations.
 constexpr int64_t kStageAheadIterations = kMxuDim / (kUnroll * kTileRows);
@@ -312,10 +313,12 @@ private:
   void splitLhsRows(KernelBuilder &b, Value k, Value half, Value row,
                     int64_t count);
   /// The passes over K tile `k` of the term at `position` in `order`: the
-  /// weight latches (when latches[position]: the term before latched
-  /// other weights), right after them the weight loads of the tile's next
-  /// latch, which shift in while this term pushes, and the pushes of every
-  /// row block. `isFirstTile` is k == 0.
+  /// first LHS rows' split (splitsLhsInPushes, the first term: before the
+  /// latch, while its weights shift in), the weight latches (when
+  /// latches[position]: the term before latched other weights), right
+  /// after them the weight loads of the tile's next latch, which shift in
+  /// while this term pushes, and the pushes of every row block.
+  /// `isFirstTile` is k == 0.
   void buildPasses(KernelBuilder &b, size_t position, Value k, Value half,
                    Value isFirstTile, Value blocks);
   /// The weight loads (mxu.ldw) into every MXU of the weights term `term`
@@ -414,8 +417,9 @@ private:
   /// pushes stream: when the first term latches a buffer as it is (not a
   /// part the next tile splits), there is more than one K tile, the last
   /// term's pushes are the unrolled loop, and the weights are not split
-  /// ahead (stagesSplitAhead does that); and the plan's later groups are
-  /// not bound by their loads (loadsOutlastPushes).
+  /// ahead (those stage from that loop when stagesSplitAhead, else at the
+  /// top of the tile); and the plan's later groups are not bound by their
+  /// loads (loadsOutlastPushes).
   bool stagesAcrossTiles = false;
   /// Whether the last term's push loop, which splits the next K tile's
   /// weights (splitsWeightsAhead), also stages the next tile's first part
@@ -593,8 +597,8 @@ double MatmulKernel::tileCycles(int64_t blocks) const {
   // (splitsLhsInPushes, splitsWeightsAhead: what its rounding adds to the
   // pushes' time; a group's first tile splits its weights in a loop). All
   // were measured in the simulator (docs/Compiler.md, "Tiling and
-  // memory"), the last before the bundler spaced pushes, which made it
-  // smaller.
+  // memory") before the bundler spaced pushes, which made the rounding a
+  // push loop adds smaller.
   double perBlock = std::max<double>(kSublanes, mxus + 2);
   double lhsSplitVregs = double(blocks * lhsParts.buffersSplit());
   double weightSplitVregs =
@@ -603,8 +607,10 @@ double MatmulKernel::tileCycles(int64_t blocks) const {
       (splitsLhsInPushes ? 3 : 7) * lhsSplitVregs +
       (splitsWeightsAhead ? 3 + 7.0 / double(kTiles) : 7) * weightSplitVregs;
   double exposed = std::max<double>(0, kMxuDim - kSublanes * blocks);
+  // Staged from the split loop only if the shortest chunk allows it.
   bool staged =
-      stagesAcrossTiles || (splitsWeightsAhead && splitEndsEarly(blocks));
+      stagesAcrossTiles ||
+      (splitsWeightsAhead && splitEndsEarly((rowBlocks - 1) % blocks + 1));
   double firstLatch =
       staged ? (kMxuDim + exposed * double(kTiles - 1)) / double(kTiles)
              : kMxuDim;
@@ -851,8 +857,8 @@ void MatmulKernel::buildKLoop(KernelBuilder &b, Value row0, Value col0,
     if (defersStores)
       storePreviousGroup(b, k, row0, col0, blocks);
     // With the weights split ahead, the tile before waited for this one's
-    // loads and split its weights, and the loop's head staged the first;
-    // the group's first tile does all three here.
+    // loads and split its weights, and staged the first part (or the
+    // loop's head did, above); the group's first tile does all three here.
     // Staging across tiles, the tile before waited for the loads and
     // staged the first weights: only the first tile does either.
     auto unlessStagedAhead = [&](function_ref<void()> body) {
@@ -1144,7 +1150,9 @@ void MatmulKernel::buildPasses(KernelBuilder &b, size_t position, Value k,
             pushBlock(rowsOfBlock, b.add(block, int64_t(i)), accumulate);
         },
         stageNextTile, kStageAheadIterations);
-    if (hostsWeightSplit) {
+    // Staged from the loop, the split was done in it (splitEndsEarly), and
+    // rows written here would race the load.
+    if (hostsWeightSplit && !splitIsDone) {
       // Weight vregs are a multiple of 16, the unrolled blocks of kUnroll.
       Value weightRows = b.mul(weightVregs, kTileRows);
       b.forLoop(b.min(b.mul(unrolledEnd, kTileRows), weightRows), weightRows,
