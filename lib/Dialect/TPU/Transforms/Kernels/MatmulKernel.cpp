@@ -68,9 +68,8 @@ static_assert((kWeightRows / kTileRows) % kUnroll == 0,
               "the weights split ahead go kUnroll vregs at a time");
 /// Unrolled push iterations that stream while the next K tile's weights,
 /// staged before them, shift in (stagesAcrossTiles, stagesSplitAhead): a
-/// weight load takes
-/// a cycle per row of the tile, a push a cycle per row of its block, on
-/// each MXU alike, so 16 row blocks, 2 iterations.
+/// weight load takes a cycle per row of the tile, a push a cycle per row
+/// of its block, on each MXU alike, so 16 row blocks, 2 iterations.
 constexpr int64_t kStageAheadIterations = kMxuDim / (kUnroll * kTileRows);
 
 /// The LHS row blocks of 8 one VMEM tile of `lhs` holds: 1 for f32; 2 for
