@@ -563,15 +563,20 @@ func.func @main(%bias: tensor<300xf32>) -> tensor<2x7x300xf32> {
 
 // -----
 
-// A new leading dimension: for each of the 3 x 2 result matrices, the
-// source matrix of its kept coordinate (the second), a row of tiles at a
-// time.
+// A new leading dimension: each of the 2 source matrices (the kept second
+// coordinate) is DMAed into VMEM once, its 2 rows of 2 tiles one chunk,
+// then out to its 3 copies (the new first coordinate), and the three
+// stores are waited for once.
 // CHECK-LABEL: func.func @main
-// CHECK: scf.for %{{.*}} = %{{.*}} to %c3
+// CHECK: %[[STAGING:.*]] = memref.alloc() : memref<32x128xf32, #tpu.memory_space<vmem>>
 // CHECK: scf.for %{{.*}} = %{{.*}} to %c2
 // CHECK: scf.for
-// CHECK: tpu.dma_load %arg0
-// CHECK: tpu.dma_store
+// CHECK: tpu.dma_load %arg0[%{{.*}}, stride %c1] to %[[STAGING]][%c0] tiles %[[TILES:.*]] sem 0
+// CHECK-NEXT: tpu.dma_wait sem 0 count 1
+// CHECK: scf.for %{{.*}} = %{{.*}} to %c3
+// CHECK: tpu.dma_store %[[STAGING]][%c0] to %{{.*}} tiles %[[TILES]] sem 1
+// CHECK-NEXT: }
+// CHECK-NEXT: tpu.dma_wait sem 1 count 3
 func.func @main(%m: tensor<2x9x130xf32>) -> tensor<3x2x9x130xf32> {
   %b = tpu.broadcast %m dimensions = [0] : tensor<2x9x130xf32> -> tensor<3x2x9x130xf32>
   return %b : tensor<3x2x9x130xf32>
@@ -600,6 +605,42 @@ func.func @main(%m: tensor<2x9x130xf32>) -> tensor<3x2x9x130xf32> {
 func.func @main(%x: tensor<7x300xf32>) -> tensor<7x1xf32> {
   %m = tpu.reduce %x kind = <max> init = 0.5 : tensor<7x300xf32> -> tensor<7x1xf32>
   return %m : tensor<7x1xf32>
+}
+
+// -----
+
+// A chunk of rows of tiles per DMA. The row sum of 300 x 129 (38 rows of
+// 2 tiles, the last partial): the 37 whole rows in one DMA, a result tile
+// each into VMEM, one DMA out; then the last row alone, its result stored
+// to sublanes 0-3 over zeros. Spreading a 300-row column across 129 lanes:
+// the column's 38 tiles in one DMA, the 76 tiles of the result out in one.
+// CHECK-LABEL: func.func @main
+// CHECK: %[[ROWS:.*]] = memref.alloc() : memref<592x128xf32, #tpu.memory_space<vmem>>
+// CHECK: %[[RESULTS:.*]] = memref.alloc() : memref<296x128xf32, #tpu.memory_space<vmem>>
+// CHECK: scf.for %{{.*}} = %{{.*}} to %c37 step %c37
+// CHECK: tpu.dma_load %arg0[%{{.*}}] to %[[ROWS]][%c0] tiles %{{.*}} sem 0
+// CHECK-NEXT: tpu.dma_wait sem 0 count 1
+// CHECK: scf.for %{{.*}} = %c0 to %[[N:.*]] step
+// CHECK: tpu.lane_reduce
+// CHECK: tpu.vector_store %{{.*}}, %[[RESULTS]]
+// CHECK: }
+// CHECK-NEXT: tpu.dma_store %[[RESULTS]][%c0] to %{{.*}} tiles %[[N]] sem 1
+// CHECK-NEXT: tpu.dma_wait sem 1 count 1
+// CHECK: tpu.dma_load %arg0
+// CHECK: tpu.lane_reduce
+// CHECK: tpu.vector_store %{{.*}}, %[[RESULTS]][%{{.*}}] {sublane_mask = 15 : i64}
+// CHECK: tpu.dma_store %[[RESULTS]][%c0] to %{{.*}} tiles %c1 sem 1
+// CHECK: %[[COLUMN:.*]] = memref.alloc() : memref<304x128xf32, #tpu.memory_space<vmem>>
+// CHECK: %[[SPREAD:.*]] = memref.alloc() : memref<608x128xf32, #tpu.memory_space<vmem>>
+// CHECK: tpu.dma_load %arg1[%{{.*}}] to %[[COLUMN]][%{{.*}}] tiles %c38
+// CHECK: tpu.lane_broadcast
+// CHECK: tpu.dma_store %[[SPREAD]]
+// CHECK-NOT: tpu.dma_store
+// CHECK: return
+func.func @main(%x: tensor<300x129xf32>, %c: tensor<300x1xf32>) -> (tensor<300x1xf32>, tensor<300x129xf32>) {
+  %m = tpu.reduce %x kind = <sum> init = 0.0 : tensor<300x129xf32> -> tensor<300x1xf32>
+  %w = tpu.broadcast_lanes %c : tensor<300x1xf32> -> tensor<300x129xf32>
+  return %m, %w : tensor<300x1xf32>, tensor<300x129xf32>
 }
 
 // -----

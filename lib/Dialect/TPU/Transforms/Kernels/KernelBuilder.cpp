@@ -83,6 +83,14 @@ Value KernelBuilder::forLoopUnrolled(Value count, int64_t unroll,
   return unrolledEnd;
 }
 
+scf::ForOp KernelBuilder::forEachChunk(int64_t total, int64_t chunk,
+                                       function_ref<void(Value, Value)> body) {
+  return forLoop(total, chunk, [&](Value first) {
+    body(first, total % chunk == 0 ? index(chunk)
+                                   : min(sub(index(total), first), chunk));
+  });
+}
+
 scf::ForOp
 KernelBuilder::forEachIndex(ArrayRef<int64_t> dims,
                             function_ref<void(ArrayRef<Value>)> body) {
@@ -152,8 +160,8 @@ Value KernelBuilder::loadRowToAllSublanes(Value vmem, Value row) {
                               /*sublane_stride=*/0);
 }
 
-void KernelBuilder::storeRows(Value value, int64_t rows, Value fill,
-                              Value vmem, Value row) {
+void KernelBuilder::storeRows(Value value, int64_t rows, Value fill, Value vmem,
+                              Value row) {
   if (rows >= int64_t(kSublanes))
     return store(value, vmem, row);
   store(fill, vmem, row);
@@ -234,6 +242,15 @@ TiledShape tpu::tiledShapeOf(Value buffer) {
 
 bool tpu::isPacked(Value buffer) { return tiledShapeOf(buffer).packing > 1; }
 
+int64_t tpu::chunkTiles(int64_t buffers) {
+  return std::max<int64_t>(
+      1, std::min(kVpuChunkTiles, kVmemRows / (buffers * kSublanes)));
+}
+
+int64_t tpu::unitsPerChunk(int64_t unitTiles, int64_t units, int64_t buffers) {
+  return std::max<int64_t>(1, std::min(units, chunkTiles(buffers) / unitTiles));
+}
+
 /// `count` VMEM staging buffers of `rows` rows each.
 static SmallVector<Value> allocStaging(KernelBuilder &b, size_t count,
                                        int64_t rows) {
@@ -270,10 +287,7 @@ buildPackedVpuLoop(KernelBuilder &b, ValueRange inputs, ValueRange outputs,
   // at two row tiles a band; at least one band.
   int64_t buffers = int64_t(inputs.size() + outputs.size());
   int64_t bandRows = 2 * colTiles * kSublanes;
-  int64_t fits = std::max<int64_t>(1, kVmemRows / (buffers * bandRows));
-  int64_t perChunk = std::max<int64_t>(1, kVpuChunkTiles / (2 * colTiles));
-  int64_t chunk =
-      std::max<int64_t>(1, std::min({wholeBands, perChunk, fits}));
+  int64_t chunk = unitsPerChunk(2 * colTiles, wholeBands, buffers);
   SmallVector<Value> staged = allocStaging(b, inputs.size(), chunk * bandRows);
   SmallVector<Value> staging =
       allocStaging(b, outputs.size(), chunk * bandRows);
@@ -281,8 +295,7 @@ buildPackedVpuLoop(KernelBuilder &b, ValueRange inputs, ValueRange outputs,
 
   // Bands [band0, band0 + count) of matrix `batch`: DMA in, compute, DMA
   // out. `hasHigh` is false for the partial band.
-  auto processBands = [&](Value batch, Value band0, Value count,
-                          bool hasHigh) {
+  auto processBands = [&](Value batch, Value band0, Value count, bool hasHigh) {
     // A buffer's first tile of the chunk, and its tile count.
     auto tiles = [&](Value buffer) {
       TiledShape shape = tiledShapeOf(buffer);
@@ -299,43 +312,43 @@ buildPackedVpuLoop(KernelBuilder &b, ValueRange inputs, ValueRange outputs,
     }
     b.wait(kLoadSem, int64_t(inputs.size()));
     auto tileBody = [&](Value band, Value col) {
-        // The VMEM row of half `half`'s tile of `buffer`.
-        auto rowOf = [&](Value buffer, int64_t half) {
-          int64_t perBand = isPacked(buffer) ? colTiles : 2 * colTiles;
-          Value tile = b.add(b.mul(band, perBand), col);
-          if (!isPacked(buffer))
-            tile = b.add(tile, half * colTiles);
-          return b.mul(tile, kSublanes);
-        };
-        SmallVector<Value> packedWords;
-        for (auto [input, buffer] : llvm::zip(inputs, staged))
-          packedWords.push_back(
-              isPacked(input) ? b.load(buffer, rowOf(input, 0)) : Value());
-        SmallVector<SmallVector<Value>> results;
-        for (int64_t half = 0; half < 2; ++half) {
-          SmallVector<Value> vregs;
-          for (auto [input, buffer, words] :
-               llvm::zip(inputs, staged, packedWords)) {
-            if (words)
-              vregs.push_back(b.unpack(words, half == 1));
-            else if (half == 1 && !hasHigh)
-              vregs.push_back(b.splat(0.0f));
-            else
-              vregs.push_back(b.load(buffer, rowOf(input, half)));
-          }
-          results.push_back(compute(vregs));
+      // The VMEM row of half `half`'s tile of `buffer`.
+      auto rowOf = [&](Value buffer, int64_t half) {
+        int64_t perBand = isPacked(buffer) ? colTiles : 2 * colTiles;
+        Value tile = b.add(b.mul(band, perBand), col);
+        if (!isPacked(buffer))
+          tile = b.add(tile, half * colTiles);
+        return b.mul(tile, kSublanes);
+      };
+      SmallVector<Value> packedWords;
+      for (auto [input, buffer] : llvm::zip(inputs, staged))
+        packedWords.push_back(isPacked(input) ? b.load(buffer, rowOf(input, 0))
+                                              : Value());
+      SmallVector<SmallVector<Value>> results;
+      for (int64_t half = 0; half < 2; ++half) {
+        SmallVector<Value> vregs;
+        for (auto [input, buffer, words] :
+             llvm::zip(inputs, staged, packedWords)) {
+          if (words)
+            vregs.push_back(b.unpack(words, half == 1));
+          else if (half == 1 && !hasHigh)
+            vregs.push_back(b.splat(0.0f));
+          else
+            vregs.push_back(b.load(buffer, rowOf(input, half)));
         }
-        for (auto [i, output, buffer] : llvm::enumerate(outputs, staging)) {
-          if (isPacked(output)) {
-            b.store(PackBF16Op::create(b, b.vregType(), results[0][i],
-                                       results[1][i]),
-                    buffer, rowOf(output, 0));
-            continue;
-          }
-          b.store(results[0][i], buffer, rowOf(output, 0));
-          if (hasHigh)
-            b.store(results[1][i], buffer, rowOf(output, 1));
+        results.push_back(compute(vregs));
+      }
+      for (auto [i, output, buffer] : llvm::enumerate(outputs, staging)) {
+        if (isPacked(output)) {
+          b.store(
+              PackBF16Op::create(b, b.vregType(), results[0][i], results[1][i]),
+              buffer, rowOf(output, 0));
+          continue;
         }
+        b.store(results[0][i], buffer, rowOf(output, 0));
+        if (hasHigh)
+          b.store(results[1][i], buffer, rowOf(output, 1));
+      }
     };
     // One loop when a band is one tile wide: a loop of one iteration per
     // band would cost its branches for nothing.
@@ -353,10 +366,8 @@ buildPackedVpuLoop(KernelBuilder &b, ValueRange inputs, ValueRange outputs,
 
   scf::ForOp loop = b.forLoop(batches, 1, [&](Value batch) {
     if (wholeBands > 0)
-      b.forLoop(wholeBands, chunk, [&](Value band0) {
-        processBands(batch, band0,
-                     b.min(b.sub(b.index(wholeBands), band0), chunk),
-                     /*hasHigh=*/true);
+      b.forEachChunk(wholeBands, chunk, [&](Value band0, Value count) {
+        processBands(batch, band0, count, /*hasHigh=*/true);
       });
     if (partialBand)
       processBands(batch, b.index(wholeBands), one, /*hasHigh=*/false);
@@ -374,15 +385,13 @@ tpu::buildVpuLoop(KernelBuilder &b, ValueRange inputs, ValueRange outputs,
   int64_t tiles = tiledShapeOf(inputs[0]).numTiles();
   // One staging buffer per input and output, all live at once: as many
   // tiles as fit VMEM.
-  int64_t buffers = int64_t(inputs.size() + outputs.size());
-  int64_t fits = std::max<int64_t>(1, kVmemRows / (buffers * kSublanes));
-  int64_t chunk = std::min({tiles, kVpuChunkTiles, fits});
+  int64_t chunk =
+      unitsPerChunk(1, tiles, int64_t(inputs.size() + outputs.size()));
   SmallVector<Value> staged = allocStaging(b, inputs.size(), chunk * kSublanes);
   SmallVector<Value> staging =
       allocStaging(b, outputs.size(), chunk * kSublanes);
   Value one = b.index(1), zero = b.index(0);
-  scf::ForOp loop = b.forLoop(tiles, chunk, [&](Value first) {
-    Value count = b.min(b.sub(b.index(tiles), first), chunk);
+  scf::ForOp loop = b.forEachChunk(tiles, chunk, [&](Value first, Value count) {
     for (auto [input, buffer] : llvm::zip(inputs, staged))
       b.dmaLoad(input, first, one, buffer, zero, count, kLoadSem);
     b.wait(kLoadSem, int64_t(inputs.size()));

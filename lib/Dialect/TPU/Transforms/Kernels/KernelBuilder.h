@@ -29,6 +29,16 @@ enum Semaphore : int64_t {
 /// Tiles a VPU kernel (split, elementwise) moves per DMA.
 inline constexpr int64_t kVpuChunkTiles = 512;
 
+/// The tiles each of `buffers` VMEM buffers of a chunked kernel holds, all
+/// of them live at once: kVpuChunkTiles, fewer when they would not fit
+/// VMEM together; at least one.
+int64_t chunkTiles(int64_t buffers);
+/// How many units of `unitTiles` tiles each (a row of tiles, say) a chunk
+/// of chunkTiles(buffers) tiles holds: at most `units`, at least one. A
+/// kernel moves a chunk per DMA and waits once for it, not once a unit:
+/// each wait costs the DMA's whole latency (docs/Simulator.md, "DMA").
+int64_t unitsPerChunk(int64_t unitTiles, int64_t units, int64_t buffers);
+
 class KernelBuilder : public mlir::ImplicitLocOpBuilder {
 public:
   using ImplicitLocOpBuilder::ImplicitLocOpBuilder;
@@ -72,6 +82,13 @@ public:
                   llvm::function_ref<void(mlir::Value, int64_t)> body,
                   llvm::function_ref<void()> between = {},
                   int64_t lastIterations = 0);
+  /// body(first, count) for the chunks [first, first + count) of
+  /// [0, total), `chunk` at a time: `count` is `chunk` but in a shorter
+  /// last chunk (a constant when `chunk` divides `total`). Returns the
+  /// loop.
+  mlir::scf::ForOp
+  forEachChunk(int64_t total, int64_t chunk,
+               llvm::function_ref<void(mlir::Value, mlir::Value)> body);
   /// body(indices) for every index of `dims` (at least one dimension): a
   /// loop per dimension, outermost first. Returns the outermost loop.
   mlir::scf::ForOp

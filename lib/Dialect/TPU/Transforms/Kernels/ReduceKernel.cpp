@@ -2,13 +2,14 @@
 //
 // tpu.reduce, across the lanes of each row:
 //
-// A row of tiles at a time in VMEM: a vreg of lane accumulators (in VMEM
-// between tiles) starts at the kind's identity and takes each tile of the
-// row in order (after the prologue, if any, on the tile), the padding
-// lanes of the last one replaced by the identity
-// (v.lmask and v.sel); v.rsum/v.rmax/v.rmin then combines each sublane's
-// lanes in order, `init` is combined with that, and lane 0 of the result
-// tile (a column) keeps it. The order is docs/Numerics.md's
+// A chunk of rows of tiles at a time in VMEM (one DMA in, one out, a
+// wait for each: a DMA's latency is paid per wait). For each row, a vreg of
+// lane accumulators (in VMEM between tiles) starts at the kind's identity and
+// takes each tile of the row in order (after the prologue, if any, on the
+// tile), the padding lanes of the last one replaced by the identity (v.lmask
+// and v.sel); v.rsum/v.rmax/v.rmin then combines each sublane's lanes in order,
+// `init` is combined with that, and lane 0 of the result tile (a column) keeps
+// it. The order is docs/Numerics.md's
 // ("Reductions"); lanes and rows past the end of the result are zero.
 //
 // tpu.reduce_columns, down the rows of each column: per column tile, a
@@ -89,10 +90,16 @@ FailureOr<scf::ForOp> tpu::lowerReduce(RewriterBase &rewriter, ReduceOp op) {
   ReductionKind kind = op.getKind();
   int64_t lanesInLast = in.cols - (cols - 1) * int64_t(kLanes);
   int64_t rowsInLast = in.rows - (rows - 1) * int64_t(kSublanes);
+  bool partialLastRow = rowsInLast < int64_t(kSublanes);
+  // Without a partial last row, the matrices' rows of tiles are one run;
+  // with one, each matrix's whole rows are, and its last row goes alone.
+  int64_t runRows =
+      partialLastRow ? std::max<int64_t>(rows - 1, 1) : in.batch * rows;
+  int64_t chunk = unitsPerChunk(cols, runRows, /*buffers=*/1);
   KernelBuilder b(op.getLoc(), rewriter);
   b.setInsertionPoint(op);
-  Value staging = b.allocVmem(cols * kSublanes);
-  Value acc = b.allocVmem(kSublanes), result = b.allocVmem(kSublanes);
+  Value staging = b.allocVmem(chunk * cols * kSublanes);
+  Value acc = b.allocVmem(kSublanes), result = b.allocVmem(chunk * kSublanes);
   Value zero = b.index(0), one = b.index(1);
   Value identity = b.splat(getIdentity(kind));
   // The prologue, if any, on a tile of the source (before the padding
@@ -103,40 +110,54 @@ FailureOr<scf::ForOp> tpu::lowerReduce(RewriterBase &rewriter, ReduceOp op) {
     return applyElementwiseBody(b, op.getPrologue().front(), x);
   };
 
-  // Row of tiles `row` of matrix `matrix`, whose first `sublanes` rows are
-  // the source's.
-  auto reduceRow = [&](Value matrix, Value row, int64_t sublanes) {
-    Value tileRow = b.add(b.mul(matrix, rows), row);
-    b.dmaLoad(op.getSource(), b.mul(tileRow, cols), one, staging, zero,
-              b.index(cols), kLoadSem);
+  // Rows of tiles [first, first + count) of the source, counted across its
+  // matrices, whose first `sublanes` rows are the source's: one DMA in, a
+  // result tile each, one DMA out.
+  auto reduceRows = [&](Value first, Value count, int64_t sublanes) {
+    b.dmaLoad(op.getSource(), b.mul(first, cols), one, staging, zero,
+              b.mul(count, cols), kLoadSem);
     b.wait(kLoadSem, 1);
-    b.store(identity, acc, zero);
-    int64_t fullCols = lanesInLast == int64_t(kLanes) ? cols : cols - 1;
-    b.forLoop(fullCols, 1, [&](Value col) {
-      Value x = prologue(b.load(staging, b.mul(col, kSublanes)));
-      b.store(combine(b, kind, b.load(acc, zero), x), acc, zero);
+    b.forLoop(zero, count, 1, [&](Value row) {
+      Value rowStart = b.mul(row, cols * kSublanes);
+      b.store(identity, acc, zero);
+      int64_t fullCols = lanesInLast == int64_t(kLanes) ? cols : cols - 1;
+      b.forLoop(fullCols, 1, [&](Value col) {
+        Value x =
+            prologue(b.load(staging, b.add(rowStart, b.mul(col, kSublanes))));
+        b.store(combine(b, kind, b.load(acc, zero), x), acc, zero);
+      });
+      if (fullCols < cols) {
+        Value x = b.keepLanes(
+            prologue(b.load(staging, b.add(rowStart, fullCols * kSublanes))),
+            lanesInLast, identity);
+        b.store(combine(b, kind, b.load(acc, zero), x), acc, zero);
+      }
+      Value lanes =
+          LaneReduceOp::create(b, b.vregType(), b.load(acc, zero), kind);
+      Value value =
+          combine(b, kind, b.splat(op.getInit().convertToFloat()), lanes);
+      Value column = b.keepLanes(value, 1, b.splat(0.0f));
+      b.storeRows(column, sublanes, b.splat(0.0f), result,
+                  b.mul(row, kSublanes));
     });
-    if (fullCols < cols) {
-      Value x =
-          b.keepLanes(prologue(b.load(staging, b.index(fullCols * kSublanes))),
-                      lanesInLast, identity);
-      b.store(combine(b, kind, b.load(acc, zero), x), acc, zero);
-    }
-    Value lanes =
-        LaneReduceOp::create(b, b.vregType(), b.load(acc, zero), kind);
-    Value value =
-        combine(b, kind, b.splat(op.getInit().convertToFloat()), lanes);
-    Value column = b.keepLanes(value, 1, b.splat(0.0f));
-    b.storeRows(column, sublanes, b.splat(0.0f), result, zero);
-    b.dmaStore(result, zero, op.getOuts(), tileRow, one, one, kStoreSem);
+    b.dmaStore(result, zero, op.getOuts(), first, one, count, kStoreSem);
     b.wait(kStoreSem, 1);
   };
-  scf::ForOp loop = b.forLoop(in.batch, 1, [&](Value matrix) {
-    b.forEachTile(rows, rowsInLast < int64_t(kSublanes),
-                  [&](Value row, bool partial) {
-                    reduceRow(matrix, row, partial ? rowsInLast : kSublanes);
-                  });
-  });
+  scf::ForOp loop;
+  if (!partialLastRow) {
+    loop = b.forEachChunk(in.batch * rows, chunk, [&](Value first, Value n) {
+      reduceRows(first, n, kSublanes);
+    });
+  } else {
+    loop = b.forLoop(in.batch, 1, [&](Value matrix) {
+      Value matrixRow = b.mul(matrix, rows);
+      if (rows > 1)
+        b.forEachChunk(rows - 1, chunk, [&](Value first, Value n) {
+          reduceRows(b.add(matrixRow, first), n, kSublanes);
+        });
+      reduceRows(b.add(matrixRow, rows - 1), one, rowsInLast);
+    });
+  }
   b.dealloc({staging, acc, result});
   rewriter.eraseOp(op);
   return loop;
@@ -246,9 +267,8 @@ FailureOr<scf::ForOp> tpu::lowerReduceMatrices(RewriterBase &rewriter,
       target = b.add(b.mul(target, size), i);
     b.forLoop(tiles, chunk, [&](Value first) {
       Value count = b.min(b.sub(tilesV, first), chunk);
-      b.forLoop(zero, count, 1, [&](Value t) {
-        b.store(init, acc, b.mul(t, kSublanes));
-      });
+      b.forLoop(zero, count, 1,
+                [&](Value t) { b.store(init, acc, b.mul(t, kSublanes)); });
       b.forEachIndex(reduced, [&](ArrayRef<Value> reducedIndex) {
         // The source matrix: the kept and reduced coordinates in their
         // places, row-major.
@@ -264,8 +284,8 @@ FailureOr<scf::ForOp> tpu::lowerReduceMatrices(RewriterBase &rewriter,
         b.wait(kLoadSem, 1);
         b.forLoop(zero, count, 1, [&](Value t) {
           Value row = b.mul(t, kSublanes);
-          b.store(combine(b, kind, b.load(acc, row), b.load(staging, row)),
-                  acc, row);
+          b.store(combine(b, kind, b.load(acc, row), b.load(staging, row)), acc,
+                  row);
         });
       });
       b.dmaStore(acc, zero, op.getOuts(), b.add(b.mul(target, tiles), first),

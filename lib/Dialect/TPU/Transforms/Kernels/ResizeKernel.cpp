@@ -1,13 +1,13 @@
 //===- ResizeKernel.cpp - tpu.resize across row tiles ---------------------===//
 //
 // A resize that keeps the tiled image of a zero-padded source is a view
-// (tpu-bufferize); any other copies the row tiles both have, one row of
-// tiles at a time through VMEM, and writes zero tiles where the result has
-// rows the source lacks. When it grows, the source's padding becomes
-// elements, so unless it is known zero (`zero_padded_source`), those are
-// zeroed on the way, whatever the padding held (an
-// elementwise op's padding is its body applied to zeros: exp(0) = 1, 0/0 =
-// NaN): the lanes past the source's columns in its last column tile
+// (tpu-bufferize); any other copies the row tiles both have through VMEM,
+// a chunk of rows of tiles per DMA (a DMA's latency is paid per wait), and
+// writes zero tiles where the result has rows the source lacks. When it grows,
+// the source's padding becomes elements, so unless it is known zero
+// (`zero_padded_source`), those are zeroed on the way, whatever the padding
+// held (an elementwise op's padding is its body applied to zeros: exp(0) = 1,
+// 0/0 = NaN): the lanes past the source's columns in its last column tile
 // (v.lmask, v.sel), the rows past its rows in its last row tile (a masked
 // v.st over zeros).
 //
@@ -35,14 +35,7 @@ FailureOr<scf::ForOp> tpu::lowerResize(RewriterBase &rewriter, ResizeOp op) {
   if (cols * kSublanes > kVmemRows)
     return op.emitError() << "tpu-lower-to-mxu: rows of " << cols
                           << " tiles do not fit VMEM";
-  KernelBuilder b(op.getLoc(), rewriter);
-  b.setInsertionPoint(op);
   int64_t rows = std::min(from.rowTiles(), to.rowTiles());
-  Value staging = b.allocVmem(cols * kSublanes);
-  Value count = b.index(cols), one = b.index(1), zero = b.index(0);
-  auto rowOfTiles = [&](Value batch, Value row, const TiledShape &shape) {
-    return b.mul(b.add(b.mul(batch, shape.rowTiles()), row), cols);
-  };
   // What of the source's padding becomes elements of the result.
   int64_t lanesInLast = from.cols - (cols - 1) * int64_t(kLanes);
   int64_t rowsInLast = from.rows - (from.rowTiles() - 1) * int64_t(kSublanes);
@@ -51,47 +44,80 @@ FailureOr<scf::ForOp> tpu::lowerResize(RewriterBase &rewriter, ResizeOp op) {
       !zeroPadded && to.cols > from.cols && lanesInLast < int64_t(kLanes);
   bool maskRows =
       !zeroPadded && to.rows > from.rows && rowsInLast < int64_t(kSublanes);
-  auto copyRow = [&](Value batch, Value row, bool lastSourceRow) {
-    b.dmaLoad(op.getSource(), rowOfTiles(batch, row, from), one, staging, zero,
-              count, kLoadSem);
+  // The source's last row of tiles is among those copied when the result
+  // has as many or more; it goes alone when its padding rows are zeroed.
+  bool maskLastRow = rows == from.rowTiles() && maskRows;
+  int64_t plain = maskLastRow ? rows - 1 : rows;
+  // With as many rows of tiles in both and none masked, the matrices' rows
+  // of tiles are one run in both.
+  bool oneRun = from.rowTiles() == to.rowTiles() && !maskLastRow;
+  int64_t runRows = oneRun ? from.batch * rows : std::max<int64_t>(plain, 1);
+  int64_t chunk = unitsPerChunk(cols, runRows, /*buffers=*/1);
+  KernelBuilder b(op.getLoc(), rewriter);
+  b.setInsertionPoint(op);
+  Value staging = b.allocVmem(chunk * cols * kSublanes);
+  Value one = b.index(1), zero = b.index(0);
+  // Rows of tiles [fromRow, fromRow + count) of the source (counted across
+  // its matrices) to [toRow, toRow + count) of the result: one DMA in, one
+  // out. `lastSourceRow`: the one row is the source's last, whose padding
+  // rows become zeros.
+  auto copyRows = [&](Value fromRow, Value toRow, Value count,
+                      bool lastSourceRow) {
+    b.dmaLoad(op.getSource(), b.mul(fromRow, cols), one, staging, zero,
+              b.mul(count, cols), kLoadSem);
     b.wait(kLoadSem, 1);
     if (maskLanes) {
-      Value last = b.index((cols - 1) * kSublanes);
-      b.store(b.keepLanes(b.load(staging, last), lanesInLast, b.splat(0.0f)),
-              staging, last);
+      b.forLoop(zero, count, 1, [&](Value row) {
+        Value last =
+            b.add(b.mul(row, cols * kSublanes), (cols - 1) * kSublanes);
+        b.store(b.keepLanes(b.load(staging, last), lanesInLast, b.splat(0.0f)),
+                staging, last);
+      });
     }
-    if (lastSourceRow && maskRows) {
+    if (lastSourceRow) {
       b.forLoop(cols, 1, [&](Value col) {
         Value at = b.mul(col, kSublanes);
         Value tile = b.load(staging, at);
         b.storeRows(tile, rowsInLast, b.splat(0.0f), staging, at);
       });
     }
-    b.dmaStore(staging, zero, op.getOuts(), rowOfTiles(batch, row, to), one,
-               count, kStoreSem);
+    b.dmaStore(staging, zero, op.getOuts(), b.mul(toRow, cols), one,
+               b.mul(count, cols), kStoreSem);
     b.wait(kStoreSem, 1);
   };
-  // The source's last row of tiles is among those copied when the result
-  // has as many or more.
-  bool lastIsCopied = rows == from.rowTiles();
-  scf::ForOp loop = b.forLoop(from.batch, 1, [&](Value batch) {
-    int64_t plain = lastIsCopied && maskRows ? rows - 1 : rows;
-    b.forLoop(plain, 1, [&](Value row) { copyRow(batch, row, false); });
-    if (plain < rows)
-      copyRow(batch, b.index(plain), true);
-    // Rows the source lacks: zero tiles, for a new buffer holds anything.
-    if (to.rowTiles() > rows) {
-      Value zeros = b.splat(0.0f);
-      b.forLoop(cols, 1, [&](Value col) {
-        b.store(zeros, staging, b.mul(col, kSublanes));
-      });
-      b.forLoop(b.index(rows), b.index(to.rowTiles()), 1, [&](Value row) {
-        b.dmaStore(staging, zero, op.getOuts(), rowOfTiles(batch, row, to), one,
-                   count, kStoreSem);
-        b.wait(kStoreSem, 1);
-      });
-    }
-  });
+  scf::ForOp loop;
+  if (oneRun) {
+    loop = b.forEachChunk(runRows, chunk, [&](Value first, Value count) {
+      copyRows(first, first, count, false);
+    });
+  } else {
+    loop = b.forLoop(from.batch, 1, [&](Value batch) {
+      Value fromBase = b.mul(batch, from.rowTiles()),
+            toBase = b.mul(batch, to.rowTiles());
+      if (plain > 0)
+        b.forEachChunk(plain, chunk, [&](Value first, Value count) {
+          copyRows(b.add(fromBase, first), b.add(toBase, first), count, false);
+        });
+      if (maskLastRow)
+        copyRows(b.add(fromBase, plain), b.add(toBase, plain), one, true);
+      // Rows the source lacks: zero tiles, for a new buffer holds anything;
+      // a chunk of them in VMEM, stored as often as it takes, one wait.
+      int64_t extra = to.rowTiles() - rows;
+      if (extra > 0) {
+        int64_t zeroRows = std::min(chunk, extra);
+        Value zeros = b.splat(0.0f);
+        b.forLoop(zeroRows * cols, 1, [&](Value tile) {
+          b.store(zeros, staging, b.mul(tile, kSublanes));
+        });
+        b.forEachChunk(extra, zeroRows, [&](Value first, Value count) {
+          b.dmaStore(staging, zero, op.getOuts(),
+                     b.mul(b.add(b.add(toBase, rows), first), cols), one,
+                     b.mul(count, cols), kStoreSem);
+        });
+        b.wait(kStoreSem, (extra + zeroRows - 1) / zeroRows);
+      }
+    });
+  }
   b.dealloc(staging);
   rewriter.eraseOp(op);
   return loop;
