@@ -563,6 +563,37 @@ func.func @main(%bias: tensor<300xf32>) -> tensor<2x7x300xf32> {
 
 // -----
 
+// A batch of 3 (one chunk, one column group, one K tile): only the
+// kernel's first group, whose offset batch + row0 + col0 is 0, loads its
+// own tile; the last K tile of every group but the last (offset 2) loads
+// the next batch's, into the other half: the batch's parity flips the
+// halves (docs/Compiler.md, "Prefetch across chunks and batches").
+// CHECK-LABEL: func.func @main
+// CHECK: scf.for %[[BATCH:.*]] = %{{.*}} to %c3
+// CHECK: %[[SUM:.*]] = arith.addi %[[BATCH]], %{{.*}} : index
+// CHECK-NEXT: %[[OFFSET:.*]] = arith.addi %[[SUM]], %{{.*}} : index
+// CHECK-NEXT: %[[OWN:.*]] = arith.cmpi eq, %[[OFFSET]], %c0
+// CHECK: scf.if %[[OWN]] {
+// CHECK: arith.muli %[[BATCH]]
+// CHECK: tpu.dma_load %arg0
+// CHECK: tpu.dma_load %arg1
+// CHECK: } else {
+// CHECK: %[[NEXT:.*]] = arith.addi %[[BATCH]], %c1{{.*}} : index
+// CHECK: %[[HAS_NEXT:.*]] = arith.cmpi slt, %[[OFFSET]], %c2{{.*}} : index
+// CHECK: scf.if %[[HAS_NEXT]] {
+// CHECK: arith.select %{{.*}}, %{{.*}}, %[[NEXT]] : index
+// CHECK: %[[PARITY:.*]] = arith.andi %{{.*}}, %c1 : index
+// CHECK: %[[ROW:.*]] = arith.muli %[[PARITY]], %c16{{.*}} : index
+// CHECK: tpu.dma_load %arg0[%{{.*}}] to %{{.*}}[%[[ROW]]]
+// CHECK: tpu.dma_load %arg1
+// CHECK: tpu.dma_wait sem 0 count 2
+func.func @main(%a: tensor<3x16x128xf32>, %b: tensor<3x128x128xf32>) -> tensor<3x16x128xf32> {
+  %c = tpu.matmul_passes lhs(%a) rhs(%b) {nan_fixed_terms = 0 : i64} : (tensor<3x16x128xf32>, tensor<3x128x128xf32>) -> tensor<3x16x128xf32>
+  return %c : tensor<3x16x128xf32>
+}
+
+// -----
+
 // A new leading dimension: each of the 2 source matrices (the kept second
 // coordinate) is DMAed into VMEM once, its 2 rows of 2 tiles one chunk,
 // then out to its 3 copies (the new first coordinate), and the three

@@ -327,14 +327,17 @@ private:
   /// latches, or none.
   std::optional<size_t> nextLatch(size_t position) const;
   /// The DMAs of K tile `k` of every LHS and RHS buffer into buffer half
-  /// `half`, for the column group at `col0`; `laterGroup` says it is not
-  /// the chunk's first, whose resident LHS is already in VMEM.
-  void issueLoads(KernelBuilder &b, Value k, Value half, Value row0,
-                  Value col0, Value blocks, bool laterGroup = false);
+  /// `half`, for the column group at (`batch`, `row0`, `col0`) of `blocks`
+  /// row blocks; `laterGroup` says it is not the chunk's first, whose
+  /// resident LHS is already in VMEM.
+  void issueLoads(KernelBuilder &b, Value k, Value half, Value batch,
+                  Value row0, Value col0, Value blocks,
+                  bool laterGroup = false);
   /// The LHS's part of issueLoads, and the RHS's.
-  void issueLhsLoads(KernelBuilder &b, Value k, Value half, Value row0,
-                     Value blocks, bool laterGroup);
-  void issueWeightLoads(KernelBuilder &b, Value k, Value half, Value col0);
+  void issueLhsLoads(KernelBuilder &b, Value k, Value half, Value batch,
+                     Value row0, Value blocks, bool laterGroup);
+  void issueWeightLoads(KernelBuilder &b, Value k, Value half, Value batch,
+                        Value col0);
   /// Whether a group's last K tile prefetches the next column group's
   /// first (into the half the last tile is not using), and after it its
   /// second if there is one: with an even number of K tiles, or with an
@@ -345,9 +348,19 @@ private:
   /// Whether a group's tiles take the halves in the other order from the
   /// group before's: with an odd number of K tiles and several column
   /// groups, each of the chip's MXUs (a power of two, so that the group's
-  /// index is col0 shifted right).
+  /// index is col0 shifted right), or groups in several chunks or batches
+  /// (crossesChunks).
   bool alternatesHalves() const {
-    return kTiles % 2 != 0 && columnGroups() > 1 && llvm::isPowerOf2_32(mxus);
+    return kTiles % 2 != 0 &&
+           ((columnGroups() > 1 && llvm::isPowerOf2_32(mxus)) || crossesChunks);
+  }
+  /// Whether the group sequence's halves can alternate across chunks and
+  /// batches: the group's index in the whole sequence is made from the
+  /// loops' offsets by shifts, so chunks and MXUs must be powers of two
+  /// where there is more than one of them.
+  bool indexesGroupsAcrossChunks() const {
+    return (columnGroups() == 1 || llvm::isPowerOf2_32(mxus)) &&
+           (chunksOf(chunk) == 1 || llvm::isPowerOf2_64(uint64_t(chunk)));
   }
   /// The double-buffer half of K tile `k` of the column group
   /// `groupsAhead` after this one. The halves alternate over a chunk's
@@ -452,16 +465,30 @@ private:
   }
   /// Whether the chunk's LHS stays in VMEM across the column groups.
   bool residentLhs = false;
+  /// Whether the last column group of a chunk prefetches the first K tiles
+  /// of the next chunk's first group, or of the next batch's (set by
+  /// plan()): when the LHS is streamed (a resident one is loaded by a
+  /// chunk's first group into every slot) and there is a next chunk or
+  /// batch whose tiles can take the other half (prefetchesAcross). Without
+  /// it, a chunk's first loads wait behind the last group's result stores,
+  /// and a batch matmul of small matrices loads, computes and stores one
+  /// batch after another.
+  bool crossesChunks = false;
 
   // Values the loops share, made in build().
   Value lhsVmem, rhsVmem, outVmem, accVmem, lhsPartsVmem, rhsPartsVmem;
   SmallVector<Value> epilogueVmem;
   Value zero, one, eight, nBlocksV, kTilesV;
   /// In the column-group loop: whether this is the chunk's first group,
-  /// its index in the chunk (when alternatesHalves; halfOf), the
-  /// MXUs with a column block, and the vregs of weights each RHS buffer
-  /// has (16 per such MXU).
-  Value firstGroup, groupIndex, activeMxus, weightVregs;
+  /// its index in the chunk, or in the kernel's sequence of groups when
+  /// crossesChunks (when alternatesHalves; halfOf), whether it loads its
+  /// own first K tiles (no group before prefetched them), the MXUs with a
+  /// column block, and the vregs of weights each RHS buffer has (16 per
+  /// such MXU).
+  Value firstGroup, groupIndex, loadsOwnFirstTiles, activeMxus, weightVregs;
+  /// batch + row0 + col0 when crossesChunks, else col0: 0 in the first
+  /// group whose tiles no group before prefetched.
+  Value groupOffset;
   Value batchIndex, outBatch;
 };
 
@@ -552,6 +579,8 @@ LogicalResult MatmulKernel::plan() {
   chunkRows = chunk * kTileRows;
   mainSlots = groups == 2 ? chunk : 0;
   stagesAcrossTiles = stagesAcrossTiles && !loadsOutlastPushes();
+  crossesChunks = !residentLhs && lhs.batch * chunksOf(chunk) > 1 &&
+                  (kTiles % 2 == 0 || indexesGroupsAcrossChunks());
   // The last chunk is the shortest.
   stagesSplitAhead =
       splitsWeightsAhead && splitEndsEarly((rowBlocks - 1) % chunk + 1);
@@ -718,8 +747,23 @@ scf::ForOp MatmulKernel::build(KernelBuilder &b) {
       b.forLoop(nBlocks, mxus, [&](Value col0) {
         firstGroup =
             arith::CmpIOp::create(b, arith::CmpIPredicate::eq, col0, zero);
-        if (alternatesHalves())
-          groupIndex = b.divide(col0, mxus);
+        groupOffset = crossesChunks ? b.add(b.add(batch, row0), col0) : col0;
+        loadsOwnFirstTiles =
+            crossesChunks ? arith::CmpIOp::create(b, arith::CmpIPredicate::eq,
+                                                  groupOffset, zero)
+                                .getResult()
+                          : firstGroup;
+        if (alternatesHalves()) {
+          // Only its parity matters (halfOf).
+          groupIndex = columnGroups() > 1 ? b.divide(col0, mxus) : zero;
+          if (crossesChunks) {
+            Value chunkIndex =
+                chunksOf(chunk) > 1 ? b.divide(row0, chunk) : zero;
+            Value chunksBefore =
+                b.add(b.mul(batch, chunksOf(chunk)), chunkIndex);
+            groupIndex = b.add(b.mul(chunksBefore, columnGroups()), groupIndex);
+          }
+        }
         buildKLoop(b, row0, col0, blocks);
         buildEpilogue(b, batch, row0, col0, blocks);
       });
@@ -736,22 +780,22 @@ scf::ForOp MatmulKernel::build(KernelBuilder &b) {
 }
 
 void MatmulKernel::issueLoads(KernelBuilder &b, Value k, Value half,
-                              Value row0, Value col0, Value blocks,
+                              Value batch, Value row0, Value col0, Value blocks,
                               bool laterGroup) {
-  issueLhsLoads(b, k, half, row0, blocks, laterGroup);
-  issueWeightLoads(b, k, half, col0);
+  issueLhsLoads(b, k, half, batch, row0, blocks, laterGroup);
+  issueWeightLoads(b, k, half, batch, col0);
 }
 
 void MatmulKernel::issueLhsLoads(KernelBuilder &b, Value k, Value half,
-                                 Value row0, Value blocks, bool laterGroup) {
+                                 Value batch, Value row0, Value blocks,
+                                 bool laterGroup) {
   for (auto [index, lhsBuffer] : llvm::enumerate(lhsBuffers)) {
     // A packed LHS's tile holds two row blocks: half the tiles, from row
-    // tile row0 / 2. (With merged batches, batchIndex is 0.)
+    // tile row0 / 2. (With merged batches, the batch is 0.)
     bool pairs = blocksPerTile(lhsBuffer) == 2;
     Value rowTile = pairs ? b.halve(row0) : row0;
     Value count = pairs ? b.halve(b.add(blocks, 1)) : blocks;
-    Value lhsBatch =
-        b.mul(batchIndex, tiledShapeOf(lhsBuffer).tilesPerBatch());
+    Value lhsBatch = b.mul(batch, tiledShapeOf(lhsBuffer).tilesPerBatch());
     Value lhsTile = b.add(b.add(lhsBatch, b.mul(rowTile, lhs.colTiles())), k);
     Value row = lhsRow(b, unsigned(index), k, half);
     // A resident LHS is loaded in the chunk's first group only.
@@ -767,7 +811,7 @@ void MatmulKernel::issueLhsLoads(KernelBuilder &b, Value k, Value half,
 }
 
 void MatmulKernel::issueWeightLoads(KernelBuilder &b, Value k, Value half,
-                                    Value col0) {
+                                    Value batch, Value col0) {
   for (auto [index, rhsBuffer] : llvm::enumerate(rhsBuffers)) {
     TiledShape rhs = tiledShapeOf(rhsBuffer);
     int64_t rhsRowTiles = weightRowTiles(rhsBuffer);
@@ -782,7 +826,7 @@ void MatmulKernel::issueWeightLoads(KernelBuilder &b, Value k, Value half,
     // A rank-2 RHS is every batch's.
     Value rhsBatch = cast<ShapedType>(rhsBuffer.getType()).getRank() == 2
                          ? zero
-                         : b.mul(batchIndex, rhs.tilesPerBatch());
+                         : b.mul(batch, rhs.tilesPerBatch());
     for (unsigned m = 0; m < mxus; ++m) {
       Value col = b.add(col0, m);
       // An MXU past the last column block moves nothing, so the wait after
@@ -802,19 +846,47 @@ void MatmulKernel::issueWeightLoads(KernelBuilder &b, Value k, Value half,
 void MatmulKernel::buildKLoop(KernelBuilder &b, Value row0, Value col0,
                               Value blocks) {
   // Tile 0: loaded here, unless the group before prefetched it (every
-  // group but a chunk's first, whose index is 0: half 0).
+  // group but a chunk's first, or with crossesChunks the kernel's first,
+  // whose index is 0: half 0).
   if (!prefetchesAcross())
-    issueLoads(b, zero, zero, row0, col0, blocks);
+    issueLoads(b, zero, zero, batchIndex, row0, col0, blocks);
   else
-    b.ifThen(firstGroup,
-             [&] { issueLoads(b, zero, zero, row0, col0, blocks); });
-  // Tile `tile` of the next column group of the chunk, if there is one.
+    b.ifThen(loadsOwnFirstTiles, [&] {
+      issueLoads(b, zero, zero, batchIndex, row0, col0, blocks);
+    });
+  // Tile `tile` of the next column group of the chunk, if there is one;
+  // with crossesChunks, else of the next chunk's first group, else of the
+  // next batch's.
   auto prefetchNextGroup = [&](int64_t tile) {
+    Value k = b.index(tile);
     Value nextCol0 = b.add(col0, mxus);
-    b.ifThen(b.lessThan(nextCol0, nBlocksV), [&] {
-      Value k = b.index(tile);
-      issueLoads(b, k, halfOf(b, k, 1), row0, nextCol0, blocks,
-                 /*laterGroup=*/true);
+    Value inChunk = b.lessThan(nextCol0, nBlocksV);
+    if (!crossesChunks)
+      return b.ifThen(inChunk, [&] {
+        issueLoads(b, k, halfOf(b, k, 1), batchIndex, row0, nextCol0, blocks,
+                   /*laterGroup=*/true);
+      });
+    // One set of loads, to whichever group is next: selects, not branches,
+    // so the program holds the loads once. Each of the offsets is at most
+    // its last group's, so their sum is below the last group's unless this
+    // is the last group.
+    Value nextRow0 = b.add(row0, chunk);
+    Value inBatch = b.lessThan(nextRow0, b.index(rowBlocks));
+    Value nextBatch = b.add(batchIndex, 1);
+    int64_t lastOffset = (lhs.batch - 1) + (chunksOf(chunk) - 1) * chunk +
+                         (columnGroups() - 1) * int64_t(mxus);
+    Value hasNext = b.lessThan(groupOffset, b.index(lastOffset));
+    b.ifThen(hasNext, [&] {
+      // One statement per op: the IR's order must not depend on the
+      // compiler's order of evaluating arguments.
+      Value row = b.select(inChunk, row0, b.select(inBatch, nextRow0, zero));
+      Value batch = b.select(inChunk, batchIndex,
+                             b.select(inBatch, batchIndex, nextBatch));
+      Value col = b.select(inChunk, nextCol0, zero);
+      Value rowsLeft = b.min(b.sub(b.index(rowBlocks), row), chunk);
+      Value count = b.select(inChunk, blocks, rowsLeft);
+      Value half = halfOf(b, k, 1);
+      issueLoads(b, k, half, batch, row, col, count, /*laterGroup=*/true);
     });
   };
   activeMxus = b.min(b.sub(nBlocksV, col0), mxus);
@@ -839,14 +911,17 @@ void MatmulKernel::buildKLoop(KernelBuilder &b, Value row0, Value col0,
     auto prefetch = [&] {
       Value nextHalf = b.sub(one, half);
       if (!stagesAcrossTiles)
-        return issueLoads(b, next, nextHalf, row0, col0, blocks);
-      issueLhsLoads(b, next, nextHalf, row0, blocks, /*laterGroup=*/false);
-      b.ifThen(isFirstTile, [&] { issueWeightLoads(b, next, nextHalf, col0); });
+        return issueLoads(b, next, nextHalf, batchIndex, row0, col0, blocks);
+      issueLhsLoads(b, next, nextHalf, batchIndex, row0, blocks,
+                    /*laterGroup=*/false);
+      b.ifThen(isFirstTile,
+               [&] { issueWeightLoads(b, next, nextHalf, batchIndex, col0); });
     };
     if (prefetchesAcross()) {
       // A later group's tile 1 came with its tile 0: prefetch unless k is
-      // 0 and col0 is not, that is when min(col0, 1) < k + 1.
-      Value ownTile1 = b.lessThan(b.min(col0, 1), next);
+      // 0 and the group's offset is not, that is when min(offset, 1) <
+      // k + 1.
+      Value ownTile1 = b.lessThan(b.min(groupOffset, 1), next);
       b.ifThen(
           b.lessThan(next, kTilesV), [&] { b.ifThen(ownTile1, prefetch); },
           [&] { prefetchNextGroup(0); });
@@ -1118,8 +1193,9 @@ void MatmulKernel::buildPasses(KernelBuilder &b, size_t position, Value k,
     // then has queued behind tile k + 1's loads and moves while this
     // loop's wait for those sees their latency out.
     Value tileAfter = b.add(k, 2);
-    b.ifThen(b.lessThan(tileAfter, kTilesV),
-             [&] { issueWeightLoads(b, tileAfter, half, groupCol0); });
+    b.ifThen(b.lessThan(tileAfter, kTilesV), [&] {
+      issueWeightLoads(b, tileAfter, half, batchIndex, groupCol0);
+    });
   }
   // With one row block per tile, kUnroll blocks go per iteration, all
   // loaded first (forLoopUnrolled: a block at a time, the loop took about
