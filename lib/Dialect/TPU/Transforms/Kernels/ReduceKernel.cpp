@@ -23,7 +23,9 @@
 // tpu.reduce_matrices, across matrices: for each result matrix, a chunk of
 // its tiles in VMEM starts from `init` and takes the same chunk of each
 // reduced matrix in turn (ascending row-major order of the reduced
-// coordinates), tile by tile on the VPU, then is DMAed out.
+// coordinates), tile by tile on the VPU, then is DMAed out. The reduced
+// matrices' chunks are all DMAed in at once, each into a slot of its own,
+// and waited for once.
 //
 //===----------------------------------------------------------------------===//
 
@@ -253,11 +255,19 @@ FailureOr<scf::ForOp> tpu::lowerReduceMatrices(RewriterBase &rewriter,
   if (kept.empty())
     kept.push_back(1);
   int64_t tiles = out.tilesPerBatch();
-  int64_t chunk = std::min(tiles, kVpuChunkTiles);
+  int64_t reducedCount = 1;
+  for (int64_t size : reduced)
+    reducedCount *= size;
+  // Each reduced matrix's chunk has a slot of its own, so that all of them
+  // are loaded at once and waited for once; with more matrices than VMEM
+  // holds a tile of each, one slot, loaded and waited for in turn.
+  int64_t slots =
+      reducedCount + 1 <= kVmemRows / int64_t(kSublanes) ? reducedCount : 1;
+  int64_t chunk = unitsPerChunk(1, tiles, slots + 1);
   ReductionKind kind = op.getKind();
   KernelBuilder b(op.getLoc(), rewriter);
   b.setInsertionPoint(op);
-  Value staging = b.allocVmem(chunk * kSublanes);
+  Value staging = b.allocVmem(slots * chunk * kSublanes);
   Value acc = b.allocVmem(chunk * kSublanes);
   Value zero = b.index(0), one = b.index(1), tilesV = b.index(tiles);
   Value init = b.splat(op.getInit().convertToFloat());
@@ -265,13 +275,13 @@ FailureOr<scf::ForOp> tpu::lowerReduceMatrices(RewriterBase &rewriter,
     Value target = b.index(0);
     for (auto [i, size] : llvm::zip(keptIndex, kept))
       target = b.add(b.mul(target, size), i);
-    b.forLoop(tiles, chunk, [&](Value first) {
-      Value count = b.min(b.sub(tilesV, first), chunk);
+    b.forEachChunk(tiles, chunk, [&](Value first, Value count) {
       b.forLoop(zero, count, 1,
                 [&](Value t) { b.store(init, acc, b.mul(t, kSublanes)); });
-      b.forEachIndex(reduced, [&](ArrayRef<Value> reducedIndex) {
-        // The source matrix: the kept and reduced coordinates in their
-        // places, row-major.
+      // The chunk of the source matrix at these reduced coordinates, into
+      // VMEM row `row`: the kept and reduced coordinates in their places,
+      // row-major.
+      auto load = [&](ArrayRef<Value> reducedIndex, Value row) {
         Value source = b.index(0);
         size_t k = 0, r = 0;
         for (auto [d, size] : llvm::enumerate(lead)) {
@@ -280,14 +290,37 @@ FailureOr<scf::ForOp> tpu::lowerReduceMatrices(RewriterBase &rewriter,
                          isReduced ? reducedIndex[r++] : keptIndex[k++]);
         }
         b.dmaLoad(op.getSource(), b.add(b.mul(source, tiles), first), one,
-                  staging, zero, count, kLoadSem);
-        b.wait(kLoadSem, 1);
+                  staging, row, count, kLoadSem);
+      };
+      // The chunk at VMEM row `row` into the accumulators.
+      auto combineChunk = [&](Value row0) {
         b.forLoop(zero, count, 1, [&](Value t) {
           Value row = b.mul(t, kSublanes);
-          b.store(combine(b, kind, b.load(acc, row), b.load(staging, row)), acc,
-                  row);
+          b.store(combine(b, kind, b.load(acc, row),
+                          b.load(staging, b.add(row0, row))),
+                  acc, row);
         });
-      });
+      };
+      if (slots == 1) {
+        b.forEachIndex(reduced, [&](ArrayRef<Value> reducedIndex) {
+          load(reducedIndex, zero);
+          b.wait(kLoadSem, 1);
+          combineChunk(zero);
+        });
+      } else {
+        // Slot r is the r-th reduced coordinate in row-major order, the
+        // order the chunks are combined in.
+        b.forEachIndex(reduced, [&](ArrayRef<Value> reducedIndex) {
+          Value slot = b.index(0);
+          for (auto [i, size] : llvm::zip(reducedIndex, reduced))
+            slot = b.add(b.mul(slot, size), i);
+          load(reducedIndex, b.mul(slot, chunk * kSublanes));
+        });
+        b.wait(kLoadSem, slots);
+        b.forLoop(slots, 1, [&](Value slot) {
+          combineChunk(b.mul(slot, chunk * kSublanes));
+        });
+      }
       b.dmaStore(acc, zero, op.getOuts(), b.add(b.mul(target, tiles), first),
                  one, count, kStoreSem);
       b.wait(kStoreSem, 1);

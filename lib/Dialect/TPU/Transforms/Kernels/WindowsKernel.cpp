@@ -9,7 +9,8 @@
 // sw from slab row (first column of the tile) sw + kw dw, stored to a
 // staging buffer where the layout wants it and DMAed out: with the taps
 // leading, a run of the tiles of each kw; with the taps in lanes, a run of
-// the tiles of each output column tile.
+// the tiles of each output column tile. A row's stores are waited for
+// when the next row is about to write the staging buffer.
 //
 // The pad value is kept out of padding lanes (they stay the source's) and
 // the rows past the output's width are zero.
@@ -129,6 +130,12 @@ FailureOr<scf::ForOp> tpu::lowerWindows(RewriterBase &rewriter, WindowsOp op) {
       b.ifThen(isInImage, loadRow);
     else
       loadRow();
+    // The row before's stores read the staging buffer: waited for only
+    // now, their latency behind this row's load (which, in the one DMA
+    // queue, went out after them).
+    int64_t storesPerRow = leading ? kw : owTiles;
+    b.ifThen(b.lessThan(zero, b.add(b.add(image, outRow), tapRow)),
+             [&] { b.wait(kStoreSem, storesPerRow); });
     b.forLoop(kw, 1, [&](Value tapCol) {
       b.forEachTile(cTiles, cLanes != 0, [&](Value ct, bool partial) {
         Value slab = b.mul(ct, slabRows);
@@ -159,7 +166,6 @@ FailureOr<scf::ForOp> tpu::lowerWindows(RewriterBase &rewriter, WindowsOp op) {
                    op.getOuts(), b.mul(matrix, owTiles * cTiles), one,
                    b.index(owTiles * cTiles), kStoreSem);
       });
-      b.wait(kStoreSem, kw);
     } else {
       b.forLoop(owTiles, 1, [&](Value owt) {
         Value rowTile = b.add(b.mul(b.add(b.mul(image, oh), outRow), owTiles),
@@ -169,9 +175,10 @@ FailureOr<scf::ForOp> tpu::lowerWindows(RewriterBase &rewriter, WindowsOp op) {
         b.dmaStore(staging, b.mul(owt, kw * cTiles * kRows), op.getOuts(), tile,
                    one, b.index(kw * cTiles), kStoreSem);
       });
-      b.wait(kStoreSem, owTiles);
     }
   });
+  // The last row's stores.
+  b.wait(kStoreSem, leading ? kw : owTiles);
   b.dealloc({slabs, staging});
   rewriter.eraseOp(op);
   return loop;
