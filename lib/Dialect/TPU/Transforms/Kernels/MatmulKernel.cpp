@@ -328,14 +328,14 @@ private:
   std::optional<size_t> nextLatch(size_t position) const;
   /// The DMAs of K tile `k` of every LHS and RHS buffer into buffer half
   /// `half`, for the column group at (`batch`, `row0`, `col0`) of `blocks`
-  /// row blocks; `laterGroup` says it is not the chunk's first, whose
-  /// resident LHS is already in VMEM.
+  /// row blocks; a resident LHS is loaded only where `chunkFirst` holds
+  /// (the group is its chunk's first; null: never, a later group finds it
+  /// in VMEM).
   void issueLoads(KernelBuilder &b, Value k, Value half, Value batch,
-                  Value row0, Value col0, Value blocks,
-                  bool laterGroup = false);
+                  Value row0, Value col0, Value blocks, Value chunkFirst);
   /// The LHS's part of issueLoads, and the RHS's.
   void issueLhsLoads(KernelBuilder &b, Value k, Value half, Value batch,
-                     Value row0, Value blocks, bool laterGroup);
+                     Value row0, Value blocks, Value chunkFirst);
   void issueWeightLoads(KernelBuilder &b, Value k, Value half, Value batch,
                         Value col0);
   /// Whether a group's last K tile prefetches the next column group's
@@ -467,12 +467,13 @@ private:
   bool residentLhs = false;
   /// Whether the last column group of a chunk prefetches the first K tiles
   /// of the next chunk's first group, or of the next batch's (set by
-  /// plan()): when the LHS is streamed (a resident one is loaded by a
-  /// chunk's first group into every slot) and there is a next chunk or
-  /// batch whose tiles can take the other half (prefetchesAcross). Without
-  /// it, a chunk's first loads wait behind the last group's result stores,
-  /// and a batch matmul of small matrices loads, computes and stores one
-  /// batch after another.
+  /// plan()): when there is a next chunk or batch whose tiles can take the
+  /// other half (prefetchesAcross), and, for a resident LHS (slot k holds
+  /// tile k), more than one K tile: the next chunk's tile 0 goes into slot
+  /// 0 while the last group runs its last tile. Without it, a chunk's
+  /// first loads wait behind the last group's result stores, and a batch
+  /// matmul of small matrices loads, computes and stores one batch after
+  /// another.
   bool crossesChunks = false;
 
   // Values the loops share, made in build().
@@ -579,7 +580,8 @@ LogicalResult MatmulKernel::plan() {
   chunkRows = chunk * kTileRows;
   mainSlots = groups == 2 ? chunk : 0;
   stagesAcrossTiles = stagesAcrossTiles && !loadsOutlastPushes();
-  crossesChunks = !residentLhs && lhs.batch * chunksOf(chunk) > 1 &&
+  crossesChunks = lhs.batch * chunksOf(chunk) > 1 &&
+                  (!residentLhs || kTiles > 1) &&
                   (kTiles % 2 == 0 || indexesGroupsAcrossChunks());
   // The last chunk is the shortest.
   stagesSplitAhead =
@@ -781,14 +783,14 @@ scf::ForOp MatmulKernel::build(KernelBuilder &b) {
 
 void MatmulKernel::issueLoads(KernelBuilder &b, Value k, Value half,
                               Value batch, Value row0, Value col0, Value blocks,
-                              bool laterGroup) {
-  issueLhsLoads(b, k, half, batch, row0, blocks, laterGroup);
+                              Value chunkFirst) {
+  issueLhsLoads(b, k, half, batch, row0, blocks, chunkFirst);
   issueWeightLoads(b, k, half, batch, col0);
 }
 
 void MatmulKernel::issueLhsLoads(KernelBuilder &b, Value k, Value half,
                                  Value batch, Value row0, Value blocks,
-                                 bool laterGroup) {
+                                 Value chunkFirst) {
   for (auto [index, lhsBuffer] : llvm::enumerate(lhsBuffers)) {
     // A packed LHS's tile holds two row blocks: half the tiles, from row
     // tile row0 / 2. (With merged batches, the batch is 0.)
@@ -802,8 +804,8 @@ void MatmulKernel::issueLhsLoads(KernelBuilder &b, Value k, Value half,
     if (!residentLhs)
       b.dmaLoad(lhsBuffer, lhsTile, b.index(lhs.colTiles()), lhsVmem, row,
                 count, kLoadSem);
-    else if (!laterGroup)
-      b.ifThen(firstGroup, [&] {
+    else if (chunkFirst)
+      b.ifThen(chunkFirst, [&] {
         b.dmaLoad(lhsBuffer, lhsTile, b.index(lhs.colTiles()), lhsVmem, row,
                   count, kResidentSem);
       });
@@ -849,10 +851,10 @@ void MatmulKernel::buildKLoop(KernelBuilder &b, Value row0, Value col0,
   // group but a chunk's first, or with crossesChunks the kernel's first,
   // whose index is 0: half 0).
   if (!prefetchesAcross())
-    issueLoads(b, zero, zero, batchIndex, row0, col0, blocks);
+    issueLoads(b, zero, zero, batchIndex, row0, col0, blocks, firstGroup);
   else
     b.ifThen(loadsOwnFirstTiles, [&] {
-      issueLoads(b, zero, zero, batchIndex, row0, col0, blocks);
+      issueLoads(b, zero, zero, batchIndex, row0, col0, blocks, firstGroup);
     });
   // Tile `tile` of the next column group of the chunk, if there is one;
   // with crossesChunks, else of the next chunk's first group, else of the
@@ -864,12 +866,13 @@ void MatmulKernel::buildKLoop(KernelBuilder &b, Value row0, Value col0,
     if (!crossesChunks)
       return b.ifThen(inChunk, [&] {
         issueLoads(b, k, halfOf(b, k, 1), batchIndex, row0, nextCol0, blocks,
-                   /*laterGroup=*/true);
+                   /*chunkFirst=*/Value());
       });
     // One set of loads, to whichever group is next: selects, not branches,
-    // so the program holds the loads once. Each of the offsets is at most
-    // its last group's, so their sum is below the last group's unless this
-    // is the last group.
+    // so the program holds the loads once (but for a resident LHS, which
+    // only the next chunk's first group loads). Each of the offsets is at
+    // most its last group's, so their sum is below the last group's unless
+    // this is the last group.
     Value nextRow0 = b.add(row0, chunk);
     Value inBatch = b.lessThan(nextRow0, b.index(rowBlocks));
     Value nextBatch = b.add(batchIndex, 1);
@@ -886,7 +889,8 @@ void MatmulKernel::buildKLoop(KernelBuilder &b, Value row0, Value col0,
       Value rowsLeft = b.min(b.sub(b.index(rowBlocks), row), chunk);
       Value count = b.select(inChunk, blocks, rowsLeft);
       Value half = halfOf(b, k, 1);
-      issueLoads(b, k, half, batch, row, col, count, /*laterGroup=*/true);
+      Value nextChunk = b.lessThan(b.index(nBlocks - 1), nextCol0);
+      issueLoads(b, k, half, batch, row, col, count, nextChunk);
     });
   };
   activeMxus = b.min(b.sub(nBlocksV, col0), mxus);
@@ -911,9 +915,9 @@ void MatmulKernel::buildKLoop(KernelBuilder &b, Value row0, Value col0,
     auto prefetch = [&] {
       Value nextHalf = b.sub(one, half);
       if (!stagesAcrossTiles)
-        return issueLoads(b, next, nextHalf, batchIndex, row0, col0, blocks);
-      issueLhsLoads(b, next, nextHalf, batchIndex, row0, blocks,
-                    /*laterGroup=*/false);
+        return issueLoads(b, next, nextHalf, batchIndex, row0, col0, blocks,
+                          firstGroup);
+      issueLhsLoads(b, next, nextHalf, batchIndex, row0, blocks, firstGroup);
       b.ifThen(isFirstTile,
                [&] { issueWeightLoads(b, next, nextHalf, batchIndex, col0); });
     };
