@@ -249,9 +249,12 @@ def TPULowerToMXU : Pass<"tpu-lower-to-mxu", "::mlir::func::FuncOp"> {
       own where the chunk is too small). The epilogue pops the slots,
       turns NaNs of the small-term group into 0, adds the main group and
       the accumulator, and DMAs the blocks out.
-    - `tpu.split`: VPU rounding in chunks of 512 tiles.
-    - `tpu.elementwise`: its body on vregs, in chunks of 512 tiles.
-    - `tpu.resize`: a copy of whole row tiles, rows the source lacks zeroed.
+    - `tpu.split`: VPU rounding, software-pipelined: a quarter of the
+      tensor a chunk (8 to 512 tiles), the next chunk's loads issued
+      before this one is rounded.
+    - `tpu.elementwise`: its body on vregs, pipelined the same way.
+    - `tpu.resize`: a copy of whole row tiles, a chunk of them per DMA,
+      rows the source lacks zeroed.
     - `tpu.reshape` between a vector and a column: every 128 elements take
       a `tpu.transpose_block`.
 

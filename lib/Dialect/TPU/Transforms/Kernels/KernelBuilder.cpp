@@ -383,20 +383,55 @@ tpu::buildVpuLoop(KernelBuilder &b, ValueRange inputs, ValueRange outputs,
   if (llvm::any_of(inputs, isPacked) || llvm::any_of(outputs, isPacked))
     return buildPackedVpuLoop(b, inputs, outputs, compute);
   int64_t tiles = tiledShapeOf(inputs[0]).numTiles();
-  // One staging buffer per input and output, all live at once: as many
-  // tiles as fit VMEM.
-  int64_t chunk =
-      unitsPerChunk(1, tiles, int64_t(inputs.size() + outputs.size()));
-  SmallVector<Value> staged = allocStaging(b, inputs.size(), chunk * kSublanes);
-  SmallVector<Value> staging =
-      allocStaging(b, outputs.size(), chunk * kSublanes);
-  Value one = b.index(1), zero = b.index(0);
-  scf::ForOp loop = b.forEachChunk(tiles, chunk, [&](Value first, Value count) {
+  // Software-pipelined: chunk i + 1's loads go out before chunk i is
+  // computed, so the VPU works while the DMA engine moves the next chunk
+  // and stores the one before. Each staging buffer holds two chunks (slot
+  // i mod 2), all live at once; a chunk is a quarter of the tensor (so
+  // that only the first quarter's loads are waited for with nothing to
+  // compute), at least kVpuMinPipelineChunk tiles, at most what fits VMEM.
+  int64_t buffers = int64_t(inputs.size() + outputs.size());
+  int64_t quarter = int64_t(llvm::divideCeil(tiles, kVpuPipelineChunks));
+  int64_t chunk = std::min({std::max(quarter, kVpuMinPipelineChunk),
+                            unitsPerChunk(1, tiles, 2 * buffers), tiles});
+  int64_t chunks = int64_t(llvm::divideCeil(tiles, chunk));
+  int64_t slotRows = chunk * kSublanes;
+  SmallVector<Value> staged = allocStaging(b, inputs.size(), 2 * slotRows);
+  SmallVector<Value> staging = allocStaging(b, outputs.size(), 2 * slotRows);
+  Value one = b.index(1);
+  // Chunk `index`'s first tile, tile count and staging row.
+  auto firstOf = [&](Value index) { return b.mul(index, chunk); };
+  auto countOf = [&](Value first) -> Value {
+    if (tiles % chunk == 0)
+      return b.index(chunk);
+    return b.min(b.sub(b.index(tiles), first), chunk);
+  };
+  auto slotOf = [&](Value index) {
+    return b.mul(arith::AndIOp::create(b, index, one).getResult(), slotRows);
+  };
+  auto loadChunk = [&](Value index) {
+    Value first = firstOf(index);
+    Value count = countOf(first);
+    Value slot = slotOf(index);
     for (auto [input, buffer] : llvm::zip(inputs, staged))
-      b.dmaLoad(input, first, one, buffer, zero, count, kLoadSem);
+      b.dmaLoad(input, first, one, buffer, slot, count, kLoadSem);
+  };
+  loadChunk(b.index(0));
+  scf::ForOp loop = b.forLoop(chunks, 1, [&](Value index) {
+    if (chunks > 1) {
+      Value next = b.add(index, 1);
+      b.ifThen(b.lessThan(next, b.index(chunks)), [&] { loadChunk(next); });
+    }
+    // The DMA engine runs in order: chunk i's loads are the oldest out.
     b.wait(kLoadSem, int64_t(inputs.size()));
-    b.forLoop(zero, count, 1, [&](Value tile) {
-      Value row = b.mul(tile, kSublanes);
+    // Chunk i - 2's stores read the slot this chunk's results go to.
+    if (chunks > 2)
+      b.ifThen(b.lessThan(one, index),
+               [&] { b.wait(kStoreSem, int64_t(outputs.size())); });
+    Value first = firstOf(index);
+    Value count = countOf(first);
+    Value slot = slotOf(index);
+    b.forLoop(b.index(0), count, 1, [&](Value tile) {
+      Value row = b.add(slot, b.mul(tile, kSublanes));
       SmallVector<Value> vregs;
       for (Value buffer : staged)
         vregs.push_back(b.load(buffer, row));
@@ -404,9 +439,10 @@ tpu::buildVpuLoop(KernelBuilder &b, ValueRange inputs, ValueRange outputs,
         b.store(value, buffer, row);
     });
     for (auto [buffer, output] : llvm::zip(staging, outputs))
-      b.dmaStore(buffer, zero, output, first, one, count, kStoreSem);
-    b.wait(kStoreSem, int64_t(outputs.size()));
+      b.dmaStore(buffer, slot, output, first, one, count, kStoreSem);
   });
+  // The stores still out: the last chunk's and the one's before it.
+  b.wait(kStoreSem, int64_t(outputs.size()) * std::min<int64_t>(chunks, 2));
   b.dealloc(staged);
   b.dealloc(staging);
   return loop;

@@ -28,6 +28,11 @@ enum Semaphore : int64_t {
 
 /// Tiles a VPU kernel (split, elementwise) moves per DMA.
 inline constexpr int64_t kVpuChunkTiles = 512;
+/// buildVpuLoop's pipeline: the chunks it cuts a tensor into (when each
+/// still has kVpuMinPipelineChunk tiles), so that the VPU works on one
+/// while the DMA engine moves the next.
+inline constexpr int64_t kVpuPipelineChunks = 4;
+inline constexpr int64_t kVpuMinPipelineChunk = 8;
 
 /// The tiles each of `buffers` VMEM buffers of a chunked kernel holds, all
 /// of them live at once: kVpuChunkTiles, fewer when they would not fit
@@ -156,13 +161,16 @@ bool isPacked(mlir::Value buffer);
 mlir::Value applyElementwiseBody(KernelBuilder &b, mlir::Block &body,
                                  mlir::ValueRange inputs);
 
-/// The loop nest of a VPU kernel over whole tiles: chunks of up to
-/// kVpuChunkTiles tiles of every input (fewer when the inputs and outputs
-/// would not fit VMEM) are DMAed into VMEM, `compute` maps each tile's
-/// vregs (one per input) to one vreg per output, and the outputs' chunks
-/// are DMAed out. Inputs and outputs are HBM buffers with the same number
-/// of tiles. Returns the outer loop. (Operands that do not fit VMEM even a
-/// tile each are tpu-plan-memory's error.)
+/// The loop nest of a VPU kernel over whole tiles: chunks of every input
+/// (a quarter of the tensor, at least kVpuMinPipelineChunk and at most
+/// kVpuChunkTiles tiles, fewer when two of each buffer's would not fit
+/// VMEM) are DMAed into VMEM, the next chunk's loads issued before this
+/// one is computed; `compute` maps each tile's vregs (one per input) to
+/// one vreg per output, and the outputs' chunks are DMAed out. (Packed
+/// bf16 buffers take a loop of bands, one chunk at a time.) Inputs and outputs
+/// are HBM buffers with the same number of tiles. Returns the outer loop.
+/// (Operands that do not fit VMEM even a tile each are tpu-plan-memory's
+/// error.)
 mlir::scf::ForOp buildVpuLoop(
     KernelBuilder &b, mlir::ValueRange inputs, mlir::ValueRange outputs,
     llvm::function_ref<llvm::SmallVector<mlir::Value>(mlir::ValueRange)>

@@ -100,21 +100,21 @@ FailureOr<scf::ForOp> tpu::lowerResize(RewriterBase &rewriter, ResizeOp op) {
         });
       if (maskLastRow)
         copyRows(b.add(fromBase, plain), b.add(toBase, plain), one, true);
-      // Rows the source lacks: zero tiles, for a new buffer holds anything;
-      // a chunk of them in VMEM, stored as often as it takes, one wait.
+      // Rows the source lacks: zero tiles, for a new buffer holds anything.
+      // One row of them in VMEM (the VPU writes no more than that), a DMA
+      // of it per row of the result, all waited for once.
       int64_t extra = to.rowTiles() - rows;
       if (extra > 0) {
-        int64_t zeroRows = std::min(chunk, extra);
         Value zeros = b.splat(0.0f);
-        b.forLoop(zeroRows * cols, 1, [&](Value tile) {
-          b.store(zeros, staging, b.mul(tile, kSublanes));
+        b.forLoop(cols, 1, [&](Value col) {
+          b.store(zeros, staging, b.mul(col, kSublanes));
         });
-        b.forEachChunk(extra, zeroRows, [&](Value first, Value count) {
+        b.forLoop(b.index(rows), b.index(to.rowTiles()), 1, [&](Value row) {
           b.dmaStore(staging, zero, op.getOuts(),
-                     b.mul(b.add(b.add(toBase, rows), first), cols), one,
-                     b.mul(count, cols), kStoreSem);
+                     b.mul(b.add(toBase, row), cols), one, b.index(cols),
+                     kStoreSem);
         });
-        b.wait(kStoreSem, (extra + zeroRows - 1) / zeroRows);
+        b.wait(kStoreSem, extra);
       }
     });
   }
