@@ -42,5 +42,5 @@ run highest examples/matmul.mlir "chip=v4 default-precision=highest" special 7x3
 run high examples/matmul-high.mlir "chip=v3" special 7x200 200x129
 run default examples/matmul.mlir "chip=v4 default-precision=default" normal 7x300 300x129
 run wide test/e2e/Inputs/wide-elementwise.mlir "chip=v4" special \
-  600x1024 600x1024 600x1024 600x1024 600x1024 600x1024 600x1024 600x1024
+  1200x1024 1200x1024 1200x1024 1200x1024 1200x1024 1200x1024 1200x1024 1200x1024
 echo "OK: $a and $b give the same binaries, outputs and statistics on $compared programs"

@@ -250,9 +250,10 @@ def TPULowerToMXU : Pass<"tpu-lower-to-mxu", "::mlir::func::FuncOp"> {
       turns NaNs of the small-term group into 0, adds the main group and
       the accumulator, and DMAs the blocks out.
     - `tpu.split`: VPU rounding, software-pipelined: a quarter of the
-      tensor a chunk (8 to 512 tiles), the next chunk's loads issued
-      before this one is rounded.
-    - `tpu.elementwise`: its body on vregs, pipelined the same way.
+      tensor a chunk (at least 8 tiles, or the whole of a smaller one; at
+      most 512), the next chunk's loads issued before this one is
+      rounded. Packed bf16 goes a band of 16 rows at a time, unpipelined.
+    - `tpu.elementwise`: its body on vregs, the same way.
     - `tpu.resize`: a copy of whole row tiles, a chunk of them per DMA,
       rows the source lacks zeroed.
     - `tpu.reshape` between a vector and a column: every 128 elements take

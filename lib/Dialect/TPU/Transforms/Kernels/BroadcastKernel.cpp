@@ -182,12 +182,17 @@ FailureOr<scf::ForOp> tpu::lowerBroadcastLanes(RewriterBase &rewriter,
           b.forLoop(cols, 1, [&](Value col) {
             b.store(spread, staging, b.add(rowStart, b.mul(col, kSublanes)));
           });
-          if (lanesInLast < int64_t(kLanes))
-            b.store(b.keepLanes(spread, lanesInLast, b.splat(0.0f)), staging,
-                    b.add(rowStart, (cols - 1) * kSublanes));
+          if (lanesInLast < int64_t(kLanes)) {
+            // One statement per op: the IR's order must not depend on the
+            // compiler's order of evaluating arguments.
+            Value kept = b.keepLanes(spread, lanesInLast, b.splat(0.0f));
+            b.store(kept, staging, b.add(rowStart, (cols - 1) * kSublanes));
+          }
         });
-        b.dmaStore(staging, zero, op.getOuts(), b.mul(first, cols), one,
-                   b.mul(count, cols), kStoreSem);
+        Value firstTile = b.mul(first, cols);
+        Value tiles = b.mul(count, cols);
+        b.dmaStore(staging, zero, op.getOuts(), firstTile, one, tiles,
+                   kStoreSem);
         b.wait(kStoreSem, 1);
       });
   b.dealloc({column, staging});

@@ -26,7 +26,8 @@ enum Semaphore : int64_t {
   kResidentSem = 3
 };
 
-/// Tiles a VPU kernel (split, elementwise) moves per DMA.
+/// The most tiles a chunked kernel moves per DMA into one buffer
+/// (chunkTiles).
 inline constexpr int64_t kVpuChunkTiles = 512;
 /// buildVpuLoop's pipeline: the chunks it cuts a tensor into (when each
 /// still has kVpuMinPipelineChunk tiles), so that the VPU works on one

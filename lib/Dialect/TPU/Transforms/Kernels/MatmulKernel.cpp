@@ -364,10 +364,12 @@ private:
   }
   /// The double-buffer half of K tile `k` of the column group
   /// `groupsAhead` after this one. The halves alternate over a chunk's
-  /// tiles, group after group, so a group's first tile, prefetched during
-  /// the last of the group before, lands in the half that one is not
-  /// using: with an even number of K tiles tile k is in half k % 2 in
-  /// every group, with an odd number the group's index shifts it.
+  /// tiles, group after group (with crossesChunks, over the whole
+  /// sequence of groups, chunks and batches), so a group's first tile,
+  /// prefetched during the last of the group before, lands in the half
+  /// that one is not using: with an even number of K tiles tile k is in
+  /// half k % 2 in every group, with an odd number the group's index
+  /// shifts it.
   Value halfOf(KernelBuilder &b, Value k, int64_t groupsAhead = 0) const;
   void buildEpilogue(KernelBuilder &b, Value batch, Value row0, Value col0,
                      Value blocks);
@@ -382,7 +384,9 @@ private:
   /// them in the one DMA queue. Only a group that has one before it in
   /// its chunk has stores to issue: a chunk's last group stores its own,
   /// since the next chunk's first group is busy loading its LHS (its DMAs
-  /// take longer than its pushes), and stores added there hide nothing.
+  /// take longer than its pushes; its first two K tiles come earlier,
+  /// with crossesChunks, but not the rest), and stores added there hide
+  /// nothing.
   void storePreviousGroup(KernelBuilder &b, Value k, Value row0, Value col0,
                           Value blocks);
 

@@ -114,10 +114,13 @@ FailureOr<scf::ForOp> tpu::lowerReduce(RewriterBase &rewriter, ReduceOp op) {
 
   // Rows of tiles [first, first + count) of the source, counted across its
   // matrices, whose first `sublanes` rows are the source's: one DMA in, a
-  // result tile each, one DMA out.
+  // result tile each, one DMA out. (One statement per op where two would
+  // be arguments of one call: the IR's order must not depend on the
+  // compiler's order of evaluating arguments.)
   auto reduceRows = [&](Value first, Value count, int64_t sublanes) {
-    b.dmaLoad(op.getSource(), b.mul(first, cols), one, staging, zero,
-              b.mul(count, cols), kLoadSem);
+    Value firstTile = b.mul(first, cols);
+    Value tiles = b.mul(count, cols);
+    b.dmaLoad(op.getSource(), firstTile, one, staging, zero, tiles, kLoadSem);
     b.wait(kLoadSem, 1);
     b.forLoop(zero, count, 1, [&](Value row) {
       Value rowStart = b.mul(row, cols * kSublanes);
@@ -139,8 +142,8 @@ FailureOr<scf::ForOp> tpu::lowerReduce(RewriterBase &rewriter, ReduceOp op) {
       Value value =
           combine(b, kind, b.splat(op.getInit().convertToFloat()), lanes);
       Value column = b.keepLanes(value, 1, b.splat(0.0f));
-      b.storeRows(column, sublanes, b.splat(0.0f), result,
-                  b.mul(row, kSublanes));
+      Value resultRow = b.mul(row, kSublanes);
+      b.storeRows(column, sublanes, b.splat(0.0f), result, resultRow);
     });
     b.dmaStore(result, zero, op.getOuts(), first, one, count, kStoreSem);
     b.wait(kStoreSem, 1);
@@ -296,9 +299,9 @@ FailureOr<scf::ForOp> tpu::lowerReduceMatrices(RewriterBase &rewriter,
       auto combineChunk = [&](Value row0) {
         b.forLoop(zero, count, 1, [&](Value t) {
           Value row = b.mul(t, kSublanes);
-          b.store(combine(b, kind, b.load(acc, row),
-                          b.load(staging, b.add(row0, row))),
-                  acc, row);
+          Value sum = b.load(acc, row);
+          Value x = b.load(staging, b.add(row0, row));
+          b.store(combine(b, kind, sum, x), acc, row);
         });
       };
       if (slots == 1) {

@@ -60,18 +60,21 @@ FailureOr<scf::ForOp> tpu::lowerResize(RewriterBase &rewriter, ResizeOp op) {
   // Rows of tiles [fromRow, fromRow + count) of the source (counted across
   // its matrices) to [toRow, toRow + count) of the result: one DMA in, one
   // out. `lastSourceRow`: the one row is the source's last, whose padding
-  // rows become zeros.
+  // rows become zeros. (One statement per op here and below: the IR's
+  // order must not depend on the compiler's order of evaluating
+  // arguments.)
   auto copyRows = [&](Value fromRow, Value toRow, Value count,
                       bool lastSourceRow) {
-    b.dmaLoad(op.getSource(), b.mul(fromRow, cols), one, staging, zero,
-              b.mul(count, cols), kLoadSem);
+    Value fromTile = b.mul(fromRow, cols);
+    Value tiles = b.mul(count, cols);
+    b.dmaLoad(op.getSource(), fromTile, one, staging, zero, tiles, kLoadSem);
     b.wait(kLoadSem, 1);
     if (maskLanes) {
       b.forLoop(zero, count, 1, [&](Value row) {
         Value last =
             b.add(b.mul(row, cols * kSublanes), (cols - 1) * kSublanes);
-        b.store(b.keepLanes(b.load(staging, last), lanesInLast, b.splat(0.0f)),
-                staging, last);
+        Value tile = b.load(staging, last);
+        b.store(b.keepLanes(tile, lanesInLast, b.splat(0.0f)), staging, last);
       });
     }
     if (lastSourceRow) {
@@ -81,8 +84,8 @@ FailureOr<scf::ForOp> tpu::lowerResize(RewriterBase &rewriter, ResizeOp op) {
         b.storeRows(tile, rowsInLast, b.splat(0.0f), staging, at);
       });
     }
-    b.dmaStore(staging, zero, op.getOuts(), b.mul(toRow, cols), one,
-               b.mul(count, cols), kStoreSem);
+    Value toTile = b.mul(toRow, cols);
+    b.dmaStore(staging, zero, op.getOuts(), toTile, one, tiles, kStoreSem);
     b.wait(kStoreSem, 1);
   };
   scf::ForOp loop;
@@ -96,10 +99,15 @@ FailureOr<scf::ForOp> tpu::lowerResize(RewriterBase &rewriter, ResizeOp op) {
             toBase = b.mul(batch, to.rowTiles());
       if (plain > 0)
         b.forEachChunk(plain, chunk, [&](Value first, Value count) {
-          copyRows(b.add(fromBase, first), b.add(toBase, first), count, false);
+          Value fromRow = b.add(fromBase, first);
+          Value toRow = b.add(toBase, first);
+          copyRows(fromRow, toRow, count, false);
         });
-      if (maskLastRow)
-        copyRows(b.add(fromBase, plain), b.add(toBase, plain), one, true);
+      if (maskLastRow) {
+        Value fromRow = b.add(fromBase, plain);
+        Value toRow = b.add(toBase, plain);
+        copyRows(fromRow, toRow, one, true);
+      }
       // Rows the source lacks: zero tiles, for a new buffer holds anything.
       // One row of them in VMEM (the VPU writes no more than that), a DMA
       // of it per row of the result, all waited for once.
@@ -109,9 +117,12 @@ FailureOr<scf::ForOp> tpu::lowerResize(RewriterBase &rewriter, ResizeOp op) {
         b.forLoop(cols, 1, [&](Value col) {
           b.store(zeros, staging, b.mul(col, kSublanes));
         });
-        b.forLoop(b.index(rows), b.index(to.rowTiles()), 1, [&](Value row) {
-          b.dmaStore(staging, zero, op.getOuts(),
-                     b.mul(b.add(toBase, row), cols), one, b.index(cols),
+        Value firstMissing = b.index(rows);
+        Value end = b.index(to.rowTiles());
+        Value rowTiles = b.index(cols);
+        b.forLoop(firstMissing, end, 1, [&](Value row) {
+          Value toTile = b.mul(b.add(toBase, row), cols);
+          b.dmaStore(staging, zero, op.getOuts(), toTile, one, rowTiles,
                      kStoreSem);
         });
         b.wait(kStoreSem, extra);
