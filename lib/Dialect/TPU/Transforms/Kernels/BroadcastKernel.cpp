@@ -41,8 +41,7 @@ scf::ForOp broadcastLeading(KernelBuilder &b, BroadcastOp op) {
   if (lead.empty())
     lead.push_back(1);
   SmallVector<int64_t> kept, added;
-  for (auto [d, size] : llvm::enumerate(lead))
-    (llvm::is_contained(dims, int64_t(d)) ? added : kept).push_back(size);
+  partDimensions(lead, dims, added, kept);
   int64_t copies = 1;
   for (int64_t size : added)
     copies *= size;
@@ -54,9 +53,7 @@ scf::ForOp broadcastLeading(KernelBuilder &b, BroadcastOp op) {
   Value staging = b.allocVmem(chunk * cols * kSublanes);
   Value one = b.index(1), zero = b.index(0);
   scf::ForOp loop = b.forEachIndex(kept, [&](ArrayRef<Value> keptIndex) {
-    Value source = b.index(0);
-    for (auto [i, size] : llvm::zip(keptIndex, kept))
-      source = b.add(b.mul(source, size), i);
+    Value source = b.linearIndex(keptIndex, kept);
     b.forEachChunk(rows, chunk, [&](Value row0, Value count) {
       Value tiles = b.mul(count, cols);
       b.dmaLoad(op.getSource(), b.mul(b.add(b.mul(source, rows), row0), cols),
@@ -66,12 +63,8 @@ scf::ForOp broadcastLeading(KernelBuilder &b, BroadcastOp op) {
       // row-major over the leading dimensions, each coordinate in its
       // place.
       auto storeCopy = [&](ArrayRef<Value> addedIndex) {
-        Value target = b.index(0);
-        size_t k = 0, a = 0;
-        for (auto [d, size] : llvm::enumerate(lead))
-          target = b.add(b.mul(target, size),
-                         llvm::is_contained(dims, int64_t(d)) ? addedIndex[a++]
-                                                              : keptIndex[k++]);
+        Value target = b.linearIndex(
+            mergeCoordinates(lead.size(), dims, addedIndex, keptIndex), lead);
         b.dmaStore(staging, zero, op.getOuts(),
                    b.mul(b.add(b.mul(target, rows), row0), cols), one, tiles,
                    kStoreSem);

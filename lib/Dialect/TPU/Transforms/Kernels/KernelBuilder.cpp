@@ -86,9 +86,22 @@ Value KernelBuilder::forLoopUnrolled(Value count, int64_t unroll,
 scf::ForOp KernelBuilder::forEachChunk(int64_t total, int64_t chunk,
                                        function_ref<void(Value, Value)> body) {
   return forLoop(total, chunk, [&](Value first) {
-    body(first, total % chunk == 0 ? index(chunk)
-                                   : min(sub(index(total), first), chunk));
+    body(first, chunkCount(total, chunk, first));
   });
+}
+
+Value KernelBuilder::chunkCount(int64_t total, int64_t chunk, Value first) {
+  if (total % chunk == 0)
+    return index(chunk);
+  return min(sub(index(total), first), chunk);
+}
+
+Value KernelBuilder::linearIndex(ArrayRef<Value> indices,
+                                 ArrayRef<int64_t> sizes) {
+  Value linear = index(0);
+  for (auto [i, size] : llvm::zip_equal(indices, sizes))
+    linear = add(mul(linear, size), i);
+  return linear;
 }
 
 scf::ForOp
@@ -241,6 +254,24 @@ TiledShape tpu::tiledShapeOf(Value buffer) {
 }
 
 bool tpu::isPacked(Value buffer) { return tiledShapeOf(buffer).packing > 1; }
+
+void tpu::partDimensions(ArrayRef<int64_t> lead, ArrayRef<int64_t> dims,
+                         SmallVectorImpl<int64_t> &named,
+                         SmallVectorImpl<int64_t> &others) {
+  for (auto [d, size] : llvm::enumerate(lead))
+    (llvm::is_contained(dims, int64_t(d)) ? named : others).push_back(size);
+}
+
+SmallVector<Value> tpu::mergeCoordinates(size_t rank, ArrayRef<int64_t> dims,
+                                         ArrayRef<Value> named,
+                                         ArrayRef<Value> others) {
+  SmallVector<Value> merged;
+  size_t n = 0, o = 0;
+  for (size_t d = 0; d < rank; ++d)
+    merged.push_back(llvm::is_contained(dims, int64_t(d)) ? named[n++]
+                                                          : others[o++]);
+  return merged;
+}
 
 int64_t tpu::chunkTiles(int64_t buffers) {
   return std::max<int64_t>(
@@ -400,11 +431,7 @@ tpu::buildVpuLoop(KernelBuilder &b, ValueRange inputs, ValueRange outputs,
   Value one = b.index(1);
   // Chunk `index`'s first tile, tile count and staging row.
   auto firstOf = [&](Value index) { return b.mul(index, chunk); };
-  auto countOf = [&](Value first) -> Value {
-    if (tiles % chunk == 0)
-      return b.index(chunk);
-    return b.min(b.sub(b.index(tiles), first), chunk);
-  };
+  auto countOf = [&](Value first) { return b.chunkCount(tiles, chunk, first); };
   auto slotOf = [&](Value index) {
     return b.mul(arith::AndIOp::create(b, index, one).getResult(), slotRows);
   };

@@ -95,6 +95,15 @@ public:
   mlir::scf::ForOp
   forEachChunk(int64_t total, int64_t chunk,
                llvm::function_ref<void(mlir::Value, mlir::Value)> body);
+  /// The tiles of the chunk of [0, total) that starts at `first`, `chunk`
+  /// at a time: `chunk` (a constant when it divides `total`), fewer in a
+  /// shorter last chunk.
+  mlir::Value chunkCount(int64_t total, int64_t chunk, mlir::Value first);
+  /// The row-major number of the coordinates `indices` in dimensions of
+  /// sizes `sizes` (a matrix's number among a buffer's leading
+  /// dimensions, say).
+  mlir::Value linearIndex(mlir::ArrayRef<mlir::Value> indices,
+                          llvm::ArrayRef<int64_t> sizes);
   /// body(indices) for every index of `dims` (at least one dimension): a
   /// loop per dimension, outermost first. Returns the outermost loop.
   mlir::scf::ForOp
@@ -150,6 +159,17 @@ public:
   mlir::Value splat(float value);
   mlir::VectorType vregType();
 };
+
+/// The leading dimensions `lead` parted into those `dims` names (`named`)
+/// and the rest (`others`), each in order; and `named` and `others`
+/// coordinates merged back into one coordinate per leading dimension.
+void partDimensions(llvm::ArrayRef<int64_t> lead, llvm::ArrayRef<int64_t> dims,
+                    llvm::SmallVectorImpl<int64_t> &named,
+                    llvm::SmallVectorImpl<int64_t> &others);
+llvm::SmallVector<mlir::Value>
+mergeCoordinates(size_t rank, llvm::ArrayRef<int64_t> dims,
+                 mlir::ArrayRef<mlir::Value> named,
+                 mlir::ArrayRef<mlir::Value> others);
 
 /// The tiled shape of an HBM buffer (or tensor), packing included.
 TiledShape tiledShapeOf(mlir::Value buffer);

@@ -251,9 +251,7 @@ FailureOr<scf::ForOp> tpu::lowerReduceMatrices(RewriterBase &rewriter,
   ArrayRef<int64_t> lead = from.drop_back(2);
   ArrayRef<int64_t> reducedDims = op.getDimensions();
   SmallVector<int64_t> kept, reduced;
-  for (auto [d, size] : llvm::enumerate(lead))
-    (llvm::is_contained(reducedDims, int64_t(d)) ? reduced : kept)
-        .push_back(size);
+  partDimensions(lead, reducedDims, reduced, kept);
   // Every leading dimension reduced: one result matrix.
   if (kept.empty())
     kept.push_back(1);
@@ -272,12 +270,10 @@ FailureOr<scf::ForOp> tpu::lowerReduceMatrices(RewriterBase &rewriter,
   b.setInsertionPoint(op);
   Value staging = b.allocVmem(slots * chunk * kSublanes);
   Value acc = b.allocVmem(chunk * kSublanes);
-  Value zero = b.index(0), one = b.index(1), tilesV = b.index(tiles);
+  Value zero = b.index(0), one = b.index(1);
   Value init = b.splat(op.getInit().convertToFloat());
   scf::ForOp loop = b.forEachIndex(kept, [&](ArrayRef<Value> keptIndex) {
-    Value target = b.index(0);
-    for (auto [i, size] : llvm::zip(keptIndex, kept))
-      target = b.add(b.mul(target, size), i);
+    Value target = b.linearIndex(keptIndex, kept);
     b.forEachChunk(tiles, chunk, [&](Value first, Value count) {
       b.forLoop(zero, count, 1,
                 [&](Value t) { b.store(init, acc, b.mul(t, kSublanes)); });
@@ -285,13 +281,9 @@ FailureOr<scf::ForOp> tpu::lowerReduceMatrices(RewriterBase &rewriter,
       // VMEM row `row`: the kept and reduced coordinates in their places,
       // row-major.
       auto load = [&](ArrayRef<Value> reducedIndex, Value row) {
-        Value source = b.index(0);
-        size_t k = 0, r = 0;
-        for (auto [d, size] : llvm::enumerate(lead)) {
-          bool isReduced = llvm::is_contained(reducedDims, int64_t(d));
-          source = b.add(b.mul(source, size),
-                         isReduced ? reducedIndex[r++] : keptIndex[k++]);
-        }
+        Value source = b.linearIndex(
+            mergeCoordinates(lead.size(), reducedDims, reducedIndex, keptIndex),
+            lead);
         b.dmaLoad(op.getSource(), b.add(b.mul(source, tiles), first), one,
                   staging, row, count, kLoadSem);
       };
@@ -314,9 +306,7 @@ FailureOr<scf::ForOp> tpu::lowerReduceMatrices(RewriterBase &rewriter,
         // Slot r is the r-th reduced coordinate in row-major order, the
         // order the chunks are combined in.
         b.forEachIndex(reduced, [&](ArrayRef<Value> reducedIndex) {
-          Value slot = b.index(0);
-          for (auto [i, size] : llvm::zip(reducedIndex, reduced))
-            slot = b.add(b.mul(slot, size), i);
+          Value slot = b.linearIndex(reducedIndex, reduced);
           load(reducedIndex, b.mul(slot, chunk * kSublanes));
         });
         b.wait(kLoadSem, slots);

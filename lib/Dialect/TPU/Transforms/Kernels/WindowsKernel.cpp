@@ -99,6 +99,8 @@ FailureOr<scf::ForOp> tpu::lowerWindows(RewriterBase &rewriter, WindowsOp op) {
   }
 
   int64_t taps = kh * kw;
+  // The staging buffer's DMAs out per image row.
+  int64_t storesPerRow = leading ? kw : owTiles;
   scf::ForOp loop = b.forEachIndex({n, oh, kh}, [&](ArrayRef<Value> index) {
     Value image = index[0], outRow = index[1], tapRow = index[2];
     Value row = b.add(b.add(b.mul(outRow, sh), b.mul(tapRow, dh)), -top);
@@ -133,7 +135,6 @@ FailureOr<scf::ForOp> tpu::lowerWindows(RewriterBase &rewriter, WindowsOp op) {
     // The row before's stores read the staging buffer: waited for only
     // now, their latency behind this row's load (which, in the one DMA
     // queue, went out after them).
-    int64_t storesPerRow = leading ? kw : owTiles;
     b.ifThen(b.lessThan(zero, b.add(b.add(image, outRow), tapRow)),
              [&] { b.wait(kStoreSem, storesPerRow); });
     b.forLoop(kw, 1, [&](Value tapCol) {
@@ -178,7 +179,7 @@ FailureOr<scf::ForOp> tpu::lowerWindows(RewriterBase &rewriter, WindowsOp op) {
     }
   });
   // The last row's stores.
-  b.wait(kStoreSem, leading ? kw : owTiles);
+  b.wait(kStoreSem, storesPerRow);
   b.dealloc({slabs, staging});
   rewriter.eraseOp(op);
   return loop;
