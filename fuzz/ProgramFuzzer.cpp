@@ -162,7 +162,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   for (unsigned t = 0; t < 4 && !in.exhausted(); ++t) {
     sim::Tile tile;
     tile.fill(in.word());
-    (void)memory.writeHbmTile(in.below(64), tile);
+    (void)memory.writeHbmTile(in.below(64), tile.data());
   }
   std::optional<sim::Trap> trap = (*simulator)->run();
   if (Coverage *coverage = getCoverage()) {

@@ -118,9 +118,15 @@ public:
       scalarWrites.emplace_back(reg, value);
   }
   /// The new value of `reg`, to fill in.
+  /// The register's new value, to be filled in whole: every instruction
+  /// that writes a vreg writes all its words (v.ld copies the old value
+  /// into the sublanes its mask skips), so the buffer is not cleared.
   VReg &writeVector(int64_t reg) {
-    vectorWrites.emplace_back(reg, VReg());
-    return vectorWrites.back().second;
+    if (vectorWriteCount == vectorWrites.size())
+      vectorWrites.emplace_back();
+    auto &[target, value] = vectorWrites[vectorWriteCount++];
+    target = reg;
+    return value;
   }
   /// Applies the bundle's register writes.
   void retireWrites();
@@ -181,8 +187,10 @@ public:
 private:
   std::vector<std::pair<int64_t, uint32_t>> scalarWrites;
   // A deque: references writeVector hands out stay valid as the bundle adds
-  // more.
+  // more. Its first vectorWriteCount entries are this bundle's; they are
+  // kept for the next bundles, so a write allocates nothing.
   std::deque<std::pair<int64_t, VReg>> vectorWrites;
+  size_t vectorWriteCount = 0;
   std::optional<Trap> trapInfo;
 };
 

@@ -6,13 +6,34 @@
 
 #include <algorithm>
 
+#if __has_include(<sys/mman.h>)
+#include <sys/mman.h>
+#define TPU_VMEM_MMAP 1
+#endif
+
 namespace tpu::sim {
+
+static uint32_t *mapZeroedVmem() {
+#ifdef TPU_VMEM_MMAP
+  void *pages = mmap(nullptr, kVmemBytes, PROT_READ | PROT_WRITE,
+                     MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  return pages == MAP_FAILED ? nullptr : static_cast<uint32_t *>(pages);
+#else
+  return static_cast<uint32_t *>(std::calloc(kVmemBytes, 1));
+#endif
+}
+
+void Memory::VmemDeleter::operator()(uint32_t *words) const {
+#ifdef TPU_VMEM_MMAP
+  munmap(words, kVmemBytes);
+#else
+  std::free(words);
+#endif
+}
 
 Memory::Memory(const ChipInfo &chip, UninitializedReads uninitialized)
     : hbmTiles(int64_t(chip.hbmBytesPerCore / kTileBytes)),
-      uninitialized(uninitialized),
-      vmem(static_cast<uint32_t *>(
-          std::calloc(size_t(kVmemRows) * kLanes, sizeof(uint32_t)))),
+      uninitialized(uninitialized), vmem(mapZeroedVmem()),
       smem(size_t(kSmemWords), 0) {
   if (!vmem)
     std::abort(); // as a vector would, out of memory
@@ -36,11 +57,12 @@ static absl::Status checkWord(int64_t word) {
       "word ", word, " is out of a tile's bounds [0, ", kWordsPerTile, ")"));
 }
 
-Tile &Memory::hbmTileForWrite(int64_t tile) {
+Tile &Memory::hbmTileForWrite(int64_t tile, bool whole) {
   std::unique_ptr<Tile> &slot = hbm[tile];
   if (!slot) {
-    slot = std::make_unique<Tile>();
-    slot->fill(uninitialized == UninitializedReads::NaN ? kPoisonWord : 0);
+    slot.reset(new Tile); // uninitialized: filled below or by the caller
+    if (!whole)
+      slot->fill(uninitialized == UninitializedReads::NaN ? kPoisonWord : 0);
   }
   return *slot;
 }
@@ -52,24 +74,26 @@ absl::Status Memory::uninitializedHbmTile(int64_t tile) const {
       "nor a dma.st)"));
 }
 
-absl::Status Memory::readHbmTile(int64_t tile, Tile &out) const {
+absl::Status Memory::readHbmTile(int64_t tile, uint32_t *out) const {
   if (absl::Status status = checkHbmTile(tile); !status.ok())
     return status;
   auto it = hbm.find(tile);
   if (it != hbm.end()) {
-    out = *it->second;
+    std::copy(it->second->begin(), it->second->end(), out);
     return absl::OkStatus();
   }
   if (uninitialized == UninitializedReads::Trap)
     return uninitializedHbmTile(tile);
-  out.fill(uninitialized == UninitializedReads::NaN ? kPoisonWord : 0);
+  std::fill_n(out, kWordsPerTile,
+              uninitialized == UninitializedReads::NaN ? kPoisonWord : 0);
   return absl::OkStatus();
 }
 
-absl::Status Memory::writeHbmTile(int64_t tile, const Tile &in) {
+absl::Status Memory::writeHbmTile(int64_t tile, const uint32_t *in) {
   if (absl::Status status = checkHbmTile(tile); !status.ok())
     return status;
-  hbmTileForWrite(tile) = in;
+  Tile &stored = hbmTileForWrite(tile, /*whole=*/true);
+  std::copy_n(in, kWordsPerTile, stored.begin());
   return absl::OkStatus();
 }
 
@@ -78,7 +102,7 @@ absl::Status Memory::writeHbmWord(int64_t tile, int64_t word, uint32_t value) {
     return status;
   if (absl::Status status = checkWord(word); !status.ok())
     return status;
-  hbmTileForWrite(tile)[word] = value;
+  hbmTileForWrite(tile, /*whole=*/false)[word] = value;
   return absl::OkStatus();
 }
 

@@ -2,8 +2,6 @@
 
 #include "MxuOffload.h"
 
-#include "tpu/Sim/MxuKernel.h"
-
 #if defined(__x86_64__) || defined(__i386__)
 #include <immintrin.h>
 #endif
@@ -30,8 +28,12 @@ template <typename Done> static void spinUntil(const Done &done) {
   }
 }
 
-MxuOffload::MxuOffload(unsigned firstMxu)
-    : firstMxu(firstMxu), passes(new Pass[kCapacity]),
+MxuOffload::MxuOffload(unsigned numMxus, unsigned resultSlots)
+    : firstOffloadedClass(int64_t(numMxus) *
+                          (kSlotClasses - kOffloadedClasses)),
+      resultSlots(resultSlots), passes(new Pass[kCapacity]),
+      submittedBeforeLatch(numMxus, 0),
+      submittedThroughSlot(size_t(numMxus) * resultSlots, 0),
       thread([this] { loop(); }) {}
 
 MxuOffload::~MxuOffload() {
@@ -52,8 +54,9 @@ MxuOffload::Pass &MxuOffload::nextPass() {
   return passes[next % kCapacity];
 }
 
-void MxuOffload::submit() {
-  submitted.fetch_add(1, std::memory_order_seq_cst);
+void MxuOffload::submit(int64_t mxu, int64_t slot) {
+  uint64_t count = submitted.fetch_add(1, std::memory_order_seq_cst) + 1;
+  submittedThroughSlot[size_t(mxu) * resultSlots + slot] = count;
   // The helper sets `sleeping` before it checks `submitted` under the
   // mutex, so either it sees the new count or this sees it asleep.
   if (sleeping.load(std::memory_order_seq_cst)) {
@@ -62,10 +65,22 @@ void MxuOffload::submit() {
   }
 }
 
-void MxuOffload::drain() {
-  uint64_t target = submitted.load(std::memory_order_relaxed);
-  spinUntil(
-      [&] { return finished.load(std::memory_order_acquire) == target; });
+void MxuOffload::latched(int64_t mxu) {
+  submittedBeforeLatch[mxu] = submitted.load(std::memory_order_relaxed);
+}
+
+void MxuOffload::syncWeightLoad(int64_t mxu) {
+  waitFor(submittedBeforeLatch[mxu]);
+}
+
+void MxuOffload::syncSlot(int64_t mxu, int64_t slot) {
+  waitFor(submittedThroughSlot[size_t(mxu) * resultSlots + slot]);
+}
+
+void MxuOffload::drain() { waitFor(submitted.load(std::memory_order_relaxed)); }
+
+void MxuOffload::waitFor(uint64_t count) {
+  spinUntil([&] { return finished.load(std::memory_order_acquire) >= count; });
 }
 
 void MxuOffload::loop() {
@@ -88,7 +103,11 @@ void MxuOffload::loop() {
       i = 0;
     }
     const Pass &pass = passes[done % kCapacity];
-    mxuPass(pass.weights, pass.rows, pass.slot, pass.accumulate, pass.fuse);
+    alignas(64) float rows[kWordsPerTile];
+    bool fuse =
+        productsAreExact(roundToBF16Words(pass.words, kWordsPerTile, rows),
+                         pass.weightExponents);
+    mxuPass(pass.weights, rows, pass.slot, pass.accumulate, fuse);
     finished.store(++done, std::memory_order_release);
   }
 }

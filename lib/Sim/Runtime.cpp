@@ -69,7 +69,8 @@ absl::StatusOr<int64_t> transferToDevice(Memory &memory,
       }
       tile[size_t(word)] |= bits << shift;
     });
-    if (absl::Status status = memory.writeHbmTile(argument.hbmTile + t, tile);
+    if (absl::Status status =
+            memory.writeHbmTile(argument.hbmTile + t, tile.data());
         !status.ok())
       return placed(status);
   }
@@ -85,7 +86,8 @@ absl::StatusOr<NpyArray> transferToHost(const Memory &memory,
   array.words.resize(size_t(tiled.numElements()));
   Tile tile;
   for (int64_t t = 0; t < tiled.numTiles(); ++t) {
-    if (absl::Status status = memory.readHbmTile(result.hbmTile + t, tile);
+    if (absl::Status status =
+            memory.readHbmTile(result.hbmTile + t, tile.data());
         !status.ok()) {
       if (absl::IsFailedPrecondition(status))
         return absl::FailedPreconditionError(

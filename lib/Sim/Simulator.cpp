@@ -78,10 +78,10 @@ Core::Core(const Program &program, const ChipInfo &chip, ArchState &state,
 void Core::retireWrites() {
   for (auto &[reg, value] : scalarWrites)
     state.sregs[reg] = value;
-  for (auto &[reg, value] : vectorWrites)
-    state.vregs[reg] = value;
+  for (size_t i = 0; i < vectorWriteCount; ++i)
+    state.vregs[vectorWrites[i].first] = vectorWrites[i].second;
   scalarWrites.clear();
-  vectorWrites.clear();
+  vectorWriteCount = 0;
 }
 
 bool Core::trap(Trap::Kind kind, std::string reason) {
@@ -505,14 +505,14 @@ Simulator::create(const Program &program, SimulatorOptions options) {
 }
 
 std::optional<Trap> Simulator::run() {
-  // The upper half of the MXUs go to the helper; a one-MXU chip keeps
-  // its MXU and so runs on one thread. The helper is drained and joined
-  // before the run returns.
+  // Most of the passes go to the helper (MxuOffload), on every chip. The
+  // helper is drained and joined before the run returns.
   std::unique_ptr<MxuOffload> offload;
-  if (options.hostThreads > 1 && chip.mxusPerCore > 1) {
+  if (options.hostThreads > 1) {
     // A host that cannot start the thread runs on one, as stats say.
     try {
-      offload = std::make_unique<MxuOffload>(chip.mxusPerCore / 2);
+      offload =
+          std::make_unique<MxuOffload>(chip.mxusPerCore, chip.mxuResultSlots);
     } catch (const std::system_error &) {
     }
   }

@@ -52,7 +52,7 @@ ABSL_FLAG(bool, profile, false,
           "op (its name and file:line:col) on stderr, and add them to "
           "--stats; the binary's debug section names the source ops");
 ABSL_FLAG(unsigned, threads, 1,
-          "host threads: 1, or 2 to run half of the MXUs' passes on a "
+          "host threads: 1, or 2 to run most of the MXUs' passes on a "
           "second thread (the same results and statistics, sooner)");
 
 namespace {
@@ -171,7 +171,7 @@ int main(int argc, char **argv) {
     return fail(kUsageError,
                 "--threads=" + std::to_string(options.hostThreads) +
                     " is not supported; use 1 or 2 (a second thread takes "
-                    "half of the MXUs)");
+                    "most of the MXUs' passes)");
   absl::StatusOr<std::unique_ptr<tpu::sim::Simulator>> created =
       tpu::sim::Simulator::create(*program, options);
   if (!created.ok())

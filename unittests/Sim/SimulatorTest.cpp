@@ -409,7 +409,8 @@ TEST(MxuTest, InexactProductsAreNotFused) {
   checkMxuAgainstReference(lhs, rhs, 1);
 }
 
-// With two host threads, MXUs 2 and 3 of a v4 compute on the helper. Many
+// With two host threads, MXU 3 of a v4 computes on the helper (all its
+// slots) and MXU 0 on the step loop's thread. Many
 // pushes are still queued when a weight load and pops reach the MXU: each
 // must wait for them (a load would otherwise change the weights under the
 // queued passes, and a pop read a slot before its pass ran). MXU 3 loads
@@ -455,6 +456,57 @@ TEST(MxuTest, OffloadedPassesRunBeforeLoadsAndPops) {
     for (int i = 0; i < 1024; ++i)
       ASSERT_EQ(split.vreg(v)[i], one.vreg(v)[i]) << "v" << v << "[" << i
                                                   << "]";
+}
+
+// On v2's one MXU the helper takes the passes into some slots (3 to 7 of
+// every 8) and the step loop the rest (0 to 2), so one MXU's weights are
+// read on both threads. 40 passes into slot 7 (the helper's) through
+// tile A, each after one into slot 0 (the step loop's); then A's tile is
+// reloaded with C while those passes may still be queued, and slot 7 is
+// popped first, before slot 3, whose one pass through C was queued last.
+// A weight load must wait for the helper's passes through the tile it
+// rewrites, and a pop for its own slot's passes; the bits must be one
+// thread's.
+TEST(MxuTest, OneMxuSplitBetweenThreadsKeepsItsOrder) {
+  std::vector<std::string> program = {"s.li s1, 64 ; s.li s2, 8",
+                                      "s.li s3, 3 ; s.li s4, 256",
+                                      "s.li s5, 128 ; s.li s7, 7",
+                                      "mxu.ldw 0, s1, s2",
+                                      "mxu.latch 0",
+                                      "mxu.ldw 0, s4, s2"};
+  for (int p = 0; p < 40; ++p) {
+    std::string accumulate = p ? "1" : "0";
+    program.push_back("mxu.push 0, v" + std::to_string(p % 4) + ", s7, " +
+                      accumulate);
+    program.push_back("mxu.push 0, v" + std::to_string((p + 1) % 4) + ", s0, " +
+                      accumulate);
+  }
+  program.insert(program.end(),
+                 {"mxu.latch 0", "mxu.ldw 0, s5, s2", "mxu.latch 0",
+                  "mxu.push 0, v0, s3, 0", "mxu.pop v30, 0, s7",
+                  "mxu.pop v31, 0, s3", "mxu.pop v29, 0, s0", "halt"});
+  std::normal_distribution<float> dist;
+  auto fill = [&](Machine &m) {
+    std::mt19937 local(17);
+    for (int row = 64; row < 384; ++row)
+      for (int n = 0; n < 128; ++n)
+        m.vmem(row)[n] = bitsOf(dist(local));
+    for (int v = 0; v < 4; ++v)
+      for (int i = 0; i < 1024; ++i)
+        m.setVf(v, i / 128, i % 128, dist(local));
+  };
+  SimulatorOptions two;
+  two.hostThreads = 2;
+  Machine one(program, ChipKind::V2), split(program, ChipKind::V2, two);
+  fill(one);
+  fill(split);
+  ASSERT_FALSE(one.run());
+  ASSERT_FALSE(split.run());
+  EXPECT_EQ(split.stats().hostThreads, 2u);
+  for (int v : {29, 30, 31})
+    for (int i = 0; i < 1024; ++i)
+      ASSERT_EQ(split.vreg(v)[i], one.vreg(v)[i])
+          << "v" << v << "[" << i << "]";
 }
 
 // mxu.ldw stages a tile: pushes before the next mxu.latch multiply by the

@@ -57,8 +57,10 @@ public:
   /// HBM tiles. Reading a never-written tile gives zeros (kPoisonWord
   /// under NaN, an error under Trap).
   absl::Status checkHbmTile(int64_t tile) const;
-  absl::Status readHbmTile(int64_t tile, Tile &out) const;
-  absl::Status writeHbmTile(int64_t tile, const Tile &in);
+  /// A whole tile, kWordsPerTile words, copied to `out` or from `in`
+  /// (a Tile's data() or 8 consecutive VMEM rows).
+  absl::Status readHbmTile(int64_t tile, uint32_t *out) const;
+  absl::Status writeHbmTile(int64_t tile, const uint32_t *in);
   /// Word access, for the binary's scalar constants.
   absl::Status writeHbmWord(int64_t tile, int64_t word, uint32_t value);
   /// Bytes of HBM actually allocated.
@@ -83,20 +85,24 @@ public:
   absl::Status writeSmem(int64_t word, uint32_t value);
 
 private:
-  Tile &hbmTileForWrite(int64_t tile);
+  /// The tile, allocated on first write; cleared as a never-written tile
+  /// reads unless `whole`, when the caller overwrites every word.
+  Tile &hbmTileForWrite(int64_t tile, bool whole);
 
   absl::Status uninitializedHbmTile(int64_t tile) const;
 
   int64_t hbmTiles;
   UninitializedReads uninitialized;
   std::unordered_map<int64_t, std::unique_ptr<Tile>> hbm;
-  /// 16 MiB from calloc: the OS hands out zeroed pages as they are first
-  /// touched, so a run pays only for the VMEM it uses (a vector would
-  /// write all of it, for every run).
-  struct FreeDeleter {
-    void operator()(uint32_t *words) const { std::free(words); }
+  /// 16 MiB of pages mapped for this core (mmap; calloc where there is
+  /// none): the OS hands out zeroed pages as they are first touched, so a
+  /// run pays only for the VMEM it uses. calloc alone does not promise
+  /// it: after a large free, glibc serves the next from its heap and
+  /// clears all 16 MiB, on every run of a process that simulates many.
+  struct VmemDeleter {
+    void operator()(uint32_t *words) const;
   };
-  std::unique_ptr<uint32_t[], FreeDeleter> vmem;
+  std::unique_ptr<uint32_t[], VmemDeleter> vmem;
   /// Under Trap: one flag per VMEM row.
   std::vector<bool> vmemWritten;
   int64_t vmemHighWaterRows = 0;

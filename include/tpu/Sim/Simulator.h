@@ -79,9 +79,9 @@ struct SimulatorOptions {
   /// (--poison-uninitialized).
   UninitializedReads uninitialized = UninitializedReads::Zero;
   HbmShare hbmShare = HbmShare::Core;
-  /// Host threads the run uses: 1, or 2 to run the upper half of the
-  /// MXUs' passes on a second thread (the results and every statistic but
-  /// the host's are the same bits; docs/Simulator.md, "Speed").
+  /// Host threads the run uses: 1, or 2 to run most of the MXUs' passes
+  /// on a second thread (the results and every statistic but the host's
+  /// are the same bits; docs/Simulator.md, "Speed").
   unsigned hostThreads = 1;
   /// Fill Stats::profile: cycles, stalls and busy units per source op
   /// (tpu-sim --profile).

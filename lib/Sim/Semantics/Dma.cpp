@@ -156,19 +156,14 @@ bool transfer(Core &core, const Instruction &inst, bool load) {
       !core.check(core.memory.checkVmemRowsWritten(vmemRow, count * kSublanes),
                   inst))
     return false;
-  Tile tile;
+  // A tile is 8 consecutive VMEM rows.
   for (int64_t i = 0; i < count; ++i) {
     int64_t hbm = hbmTile + i * stride;
     uint32_t *vmem = core.memory.vmemRow(vmemRow + i * kSublanes);
-    if (load) {
-      if (!core.check(core.memory.readHbmTile(hbm, tile), inst))
-        return false;
-      std::memcpy(vmem, tile.data(), sizeof(Tile));
-    } else {
-      std::memcpy(tile.data(), vmem, sizeof(Tile));
-      if (!core.check(core.memory.writeHbmTile(hbm, tile), inst))
-        return false;
-    }
+    if (!core.check(load ? core.memory.readHbmTile(hbm, vmem)
+                         : core.memory.writeHbmTile(hbm, vmem),
+                    inst))
+      return false;
   }
   uint64_t bytes = uint64_t(count) * kTileBytes;
   if (load) {

@@ -40,33 +40,24 @@ bool checkResultSlot(Core &core, const Instruction &inst, int32_t slot) {
 /// One pass of 8 LHS rows through the weight-stationary array
 /// (docs/Numerics.md): the rows are rounded to bf16 as the MXU reads them,
 /// and the pass fuses its multiply-adds when every product is exact. An
-/// offloaded MXU's pass is queued for the helper thread.
-void pushRows(Core &core, int64_t mxuIndex, const VReg &lhs, float *slot,
+/// offloaded MXU's pass is queued for the helper thread, which rounds too.
+void pushRows(Core &core, int64_t mxuIndex, const VReg &lhs, int32_t slot,
               bool accumulate) {
-  const MxuState &mxu = core.state.mxus[mxuIndex];
-  MxuOffload::Pass *queued =
-      core.offload && core.offload->isOffloaded(mxuIndex)
-          ? &core.offload->nextPass()
-          : nullptr;
-  alignas(64) float local[kWordsPerTile];
-  float *rows = queued ? queued->rows : local;
+  MxuState &mxu = core.state.mxus[mxuIndex];
   const MxuState::WeightTile &weights = mxu.weights();
+  if (core.offload && core.offload->isOffloaded(mxuIndex, slot)) {
+    MxuOffload::Pass &queued = core.offload->nextPass();
+    std::memcpy(queued.words, lhs.data(), sizeof(queued.words));
+    queued.weights = weights.values.data();
+    queued.weightExponents = weights.exponents;
+    queued.slot = mxu.slot(slot);
+    queued.accumulate = accumulate;
+    return core.offload->submit(mxuIndex, slot);
+  }
+  alignas(64) float rows[kWordsPerTile];
   bool fuse = productsAreExact(
       roundToBF16Words(lhs.data(), kWordsPerTile, rows), weights.exponents);
-  if (!queued)
-    return mxuPass(weights.values.data(), rows, slot, accumulate, fuse);
-  queued->weights = weights.values.data();
-  queued->slot = slot;
-  queued->accumulate = accumulate;
-  queued->fuse = fuse;
-  core.offload->submit();
-}
-
-/// Before anything but a push touches an MXU's weights or result slots,
-/// the passes queued for it must have run.
-void syncMxu(Core &core, int64_t mxuIndex) {
-  if (core.offload && core.offload->isOffloaded(mxuIndex))
-    core.offload->drain();
+  mxuPass(weights.values.data(), rows, mxu.slot(slot), accumulate, fuse);
 }
 
 } // namespace
@@ -121,7 +112,8 @@ static bool loadWeights(Core &core, const isa::Instruction &inst,
                          " must be multiples of 8 (whole tiles)");
   // The staged tile may be one the queued passes latched before the last
   // latch.
-  syncMxu(core, op[0]);
+  if (core.offload)
+    core.offload->syncWeightLoad(op[0]);
   MxuState::WeightTile &tile = core.state.mxus[op[0]].stage();
   tile.exponents = ExponentRange();
   unsigned rowsPerWord = packed ? 2 : 1;
@@ -187,6 +179,8 @@ TPU_SEMANTICS(MxuLdwBf16) { return loadWeights(core, inst, /*packed=*/true); }
 /// docs/Simulator.md).
 TPU_SEMANTICS(MxuLatch) {
   core.state.mxus[inst.operands[0]].latch();
+  if (core.offload)
+    core.offload->latched(inst.operands[0]);
   return true;
 }
 
@@ -195,8 +189,7 @@ TPU_SEMANTICS(MxuPush) {
   int32_t slot = core.sreg(op[2]);
   if (!checkResultSlot(core, inst, slot))
     return false;
-  MxuState &mxu = core.state.mxus[op[0]];
-  pushRows(core, op[0], core.vreg(op[1]), mxu.slot(slot), op[3] != 0);
+  pushRows(core, op[0], core.vreg(op[1]), slot, op[3] != 0);
   core.stats.mxuMacsIssued += uint64_t(kSublanes) * kMxuDim * kMxuDim;
   // The slot as this bundle read it: a write to the slot register in the
   // same bundle must not move the result's ready time.
@@ -216,7 +209,8 @@ TPU_SEMANTICS(MxuPop) {
   // A slot holds the host's sums; NaNs become canonical as they leave the
   // MXU, which is the same as making each add's NaN canonical, since a NaN
   // stays NaN through every later add.
-  syncMxu(core, op[1]);
+  if (core.offload && core.offload->isOffloaded(op[1], slot))
+    core.offload->syncSlot(op[1], slot);
   VReg &out = core.writeVector(op[0]);
   const float *sums = core.state.mxus[op[1]].slot(slot);
   for (size_t i = 0; i < kWordsPerTile; ++i)

@@ -72,23 +72,38 @@ bool moveRows(Core &core, const Instruction &inst, bool load) {
   const auto &op = inst.operands;
   int64_t base = int64_t(core.sreg(op[1])) + op[2];
   int64_t stride = core.sreg(op[3]);
-  VReg *loaded = nullptr;
-  if (load) {
-    loaded = &core.writeVector(op[0]);
-    *loaded = core.vreg(op[0]); // masked-off sublanes keep their value
-  }
-  const VReg &source = core.vreg(op[0]);
+  unsigned mask = unsigned(op[4]);
+  // Every row is checked, in order, before any moves.
   for (unsigned s = 0; s < kSublanes; ++s) {
-    if (!(op[4] & (1 << s)))
+    if (!(mask & (1u << s)))
       continue;
     int64_t row = base + int64_t(s) * stride;
     if (!core.check(core.memory.checkVmemRows(row, 1), inst) ||
         !checkDmaRace(core, inst, row, 1, !load) ||
-        (!load && !checkWeightLoadRace(core, inst, row, 1)))
+        (!load && !checkWeightLoadRace(core, inst, row, 1)) ||
+        (load && !core.check(core.memory.checkVmemRowsWritten(row, 1), inst)))
       return false;
+  }
+  const VReg &source = core.vreg(op[0]);
+  VReg *loaded = load ? &core.writeVector(op[0]) : nullptr;
+  // The common case, all 8 sublanes from consecutive rows, moves as one
+  // block.
+  if (mask == 0xFF && stride == 1) {
     if (load) {
-      if (!core.check(core.memory.checkVmemRowsWritten(row, 1), inst))
-        return false;
+      std::memcpy(loaded->data(), core.memory.vmemRow(base), sizeof(VReg));
+    } else {
+      std::memcpy(core.memory.vmemRow(base), source.data(), sizeof(VReg));
+      core.memory.noteVmemWrite(base, kSublanes);
+    }
+    return true;
+  }
+  if (load)
+    *loaded = source; // masked-off sublanes keep their value
+  for (unsigned s = 0; s < kSublanes; ++s) {
+    if (!(mask & (1u << s)))
+      continue;
+    int64_t row = base + int64_t(s) * stride;
+    if (load) {
       std::memcpy(&(*loaded)[s * kLanes], core.memory.vmemRow(row),
                   kLanes * sizeof(uint32_t));
     } else {
