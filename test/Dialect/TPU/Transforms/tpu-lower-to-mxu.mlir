@@ -75,14 +75,18 @@
 // K tile 0 overwrites the result slots, later tiles accumulate.
 // CHECK: scf.if %[[FIRSTK]]
 // Eight row blocks per iteration, all loaded before their pushes; the
-// blocks left over one at a time after.
-// CHECK: scf.for %{{.*}} = %{{.*}} to %[[SPLIT:.*]] step %c8{{(_[0-9]+)?}} {
-// CHECK: %[[ROWS:.*]] = tpu.vector_load %[[LHS]]
+// blocks left over one at a time after. The loop counts rows (64 an
+// iteration): the first load's address is one add, and the pushes' slot
+// (the block, the row over 8) is made after the loads.
+// CHECK: scf.for %[[OFFSET:.*]] = %{{.*}} to %[[SPLIT:.*]] step %c64{{(_[0-9]+)?}} {
+// CHECK-NEXT: %[[ROW:.*]] = arith.addi %{{.*}}, %[[OFFSET]]
+// CHECK-NEXT: %[[ROWS:.*]] = tpu.vector_load %[[LHS]][%[[ROW]]]
 // CHECK: %[[ROWS2:.*]] = tpu.vector_load %[[LHS]]
 // CHECK-COUNT-5: tpu.vector_load %[[LHS]]
 // CHECK: %[[ROWS8:.*]] = tpu.vector_load %[[LHS]]
 // CHECK-NOT: tpu.vector_load
-// CHECK: tpu.mxu_push %[[ROWS]] to mxu 0 slot %{{.*}} : vector<8x128xf32>
+// CHECK: %[[BLOCK:.*]] = arith.shrui %[[OFFSET]], %c3
+// CHECK-NEXT: tpu.mxu_push %[[ROWS]] to mxu 0 slot %[[BLOCK]] : vector<8x128xf32>
 // CHECK: tpu.mxu_push %[[ROWS]] to mxu 3 slot
 // CHECK: tpu.mxu_push %[[ROWS2]] to mxu 0 slot
 // CHECK: tpu.mxu_push %[[ROWS8]] to mxu 3 slot
@@ -95,8 +99,8 @@
 // CHECK: tpu.mxu_load_weights %[[RHS]]{{.*}} mxu 0
 // CHECK: tpu.mxu_load_weights %[[RHS]]{{.*}} mxu 3
 // CHECK-NOT: tpu.mxu_latch
-// CHECK: scf.for %{{.*}} = %[[SPLIT]] to %{{.*}} step %c8{{(_[0-9]+)?}} {
-// CHECK: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %c1{{(_[0-9]+)?}} {
+// CHECK: scf.for %{{.*}} = %[[SPLIT]] to %{{.*}} step %c64{{(_[0-9]+)?}} {
+// CHECK: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %c8{{(_[0-9]+)?}} {
 // CHECK: tpu.vector_load %[[LHS]]
 // CHECK: tpu.mxu_push
 // CHECK: } else {

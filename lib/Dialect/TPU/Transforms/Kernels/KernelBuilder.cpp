@@ -69,17 +69,29 @@ scf::ForOp KernelBuilder::forLoop(int64_t ub, int64_t step,
 Value KernelBuilder::forLoopUnrolled(Value count, int64_t unroll,
                                      function_ref<void(Value, int64_t)> body,
                                      function_ref<void()> between,
-                                     int64_t lastIterations) {
-  Value unrolledEnd = mul(divide(count, unroll), unroll);
+                                     int64_t lastIterations, int64_t scale) {
+  Value iterations = divide(count, unroll);
+  Value unrolledEnd = mul(iterations, unroll);
   auto unrolled = [&](Value iv) { body(iv, unroll); };
+  // Scaled bounds are one multiply of what the unscaled ones are made
+  // from: tpu-canonicalize folds only the ops it was given, so where the
+  // count becomes a constant late (a loop around that ran once), a
+  // multiply of a multiply, which it would merge into a new op, would
+  // stay, and so would a loop that never runs.
   Value split = index(0);
+  Value splitScaled = split;
   if (between) {
-    split = sub(unrolledEnd, min(unrolledEnd, lastIterations * unroll));
-    forLoop(index(0), split, unroll, unrolled);
+    Value tail = min(unrolledEnd, lastIterations * unroll);
+    split = sub(unrolledEnd, tail);
+    Value splitEnd = mul(split, scale);
+    forLoop(index(0), splitEnd, unroll * scale, unrolled);
+    splitScaled = splitEnd;
     between();
   }
-  forLoop(split, unrolledEnd, unroll, unrolled);
-  forLoop(unrolledEnd, count, 1, [&](Value iv) { body(iv, 1); });
+  Value end = scale == 1 ? unrolledEnd : mul(iterations, unroll * scale);
+  forLoop(splitScaled, end, unroll * scale, unrolled);
+  Value countEnd = mul(count, scale);
+  forLoop(end, countEnd, scale, [&](Value iv) { body(iv, 1); });
   return unrolledEnd;
 }
 

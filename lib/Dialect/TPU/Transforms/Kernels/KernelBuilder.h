@@ -83,11 +83,15 @@ public:
   /// between them, `lastIterations` unrolled iterations before the
   /// unrolled part's end (at its start if it has fewer): work that must
   /// come a fixed time before the loop's end.
+  /// With `scale`, the loops count iv * scale rather than iv, and the
+  /// body gets that: a body that addresses VMEM rows (scale 8, a vreg's)
+  /// adds its buffer's row, or has it folded into its loads' offsets,
+  /// where one that made the rows from iv would spend a multiply first.
   mlir::Value
   forLoopUnrolled(mlir::Value count, int64_t unroll,
                   llvm::function_ref<void(mlir::Value, int64_t)> body,
                   llvm::function_ref<void()> between = {},
-                  int64_t lastIterations = 0);
+                  int64_t lastIterations = 0, int64_t scale = 1);
   /// body(first, count) for the chunks [first, first + count) of
   /// [0, total), `chunk` at a time: `count` is `chunk` but in a shorter
   /// last chunk (a constant when `chunk` divides `total`). Returns the
