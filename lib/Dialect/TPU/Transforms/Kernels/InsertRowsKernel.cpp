@@ -28,8 +28,10 @@ namespace {
 Value matrixOf(KernelBuilder &b, ArrayRef<int64_t> shape,
                ArrayRef<int64_t> offsets, ArrayRef<Value> index) {
   Value matrix = b.index(0);
-  for (size_t d = 0; d + 2 < shape.size(); ++d)
-    matrix = b.add(b.mul(matrix, shape[d]), b.add(index[d], offsets[d]));
+  for (size_t d = 0; d + 2 < shape.size(); ++d) {
+    Value coordinate = b.add(index[d], offsets[d]);
+    matrix = b.add(b.mul(matrix, shape[d]), coordinate);
+  }
   return matrix;
 }
 

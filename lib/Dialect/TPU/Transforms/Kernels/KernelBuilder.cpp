@@ -343,8 +343,8 @@ buildPackedVpuLoop(KernelBuilder &b, ValueRange inputs, ValueRange outputs,
     auto tiles = [&](Value buffer) {
       TiledShape shape = tiledShapeOf(buffer);
       int64_t perBand = isPacked(buffer) ? colTiles : 2 * colTiles;
-      Value first =
-          b.add(b.mul(batch, shape.tilesPerBatch()), b.mul(band0, perBand));
+      Value bandTile = b.mul(band0, perBand);
+      Value first = b.add(b.mul(batch, shape.tilesPerBatch()), bandTile);
       Value n = hasHigh || isPacked(buffer) ? b.mul(count, perBand)
                                             : b.index(colTiles);
       return std::make_pair(first, n);

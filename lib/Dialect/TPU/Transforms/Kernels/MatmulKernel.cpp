@@ -1296,9 +1296,11 @@ void MatmulKernel::buildEpilogue(KernelBuilder &b, Value batch, Value row0,
     staged.emplace_back(op.getAcc(), accVmem);
   for (auto [input, vmem] : llvm::zip(op.getEpilogueInputs(), epilogueVmem))
     staged.emplace_back(input, vmem);
-  Value isLastGroup =
-      defersStores ? b.lessThan(b.index(nBlocks - 1), b.add(col0, mxus))
-                   : Value();
+  Value isLastGroup;
+  if (defersStores) {
+    Value groupEnd = b.add(col0, mxus);
+    isLastGroup = b.lessThan(b.index(nBlocks - 1), groupEnd);
+  }
   for (unsigned m = 0; m < mxus; ++m) {
     Value col = b.add(col0, m);
     Value active = b.lessThan(col, nBlocksV);
@@ -1349,8 +1351,10 @@ void MatmulKernel::buildEpilogue(KernelBuilder &b, Value batch, Value row0,
       // free again before the next one's.
       b.forLoopUnrolled(blocks, kUnroll, [&](Value first, int64_t n) {
         Value firstRow = b.add(stagingRow, b.mul(first, kTileRows));
-        for (int64_t i = 0; i < n; ++i)
-          finishBlock(b.add(first, i), b.add(firstRow, i * kTileRows));
+        for (int64_t i = 0; i < n; ++i) {
+          Value row = b.add(firstRow, i * kTileRows);
+          finishBlock(b.add(first, i), row);
+        }
       });
     });
     // A chunk's last group stores each MXU's results as they are popped;
@@ -1389,7 +1393,8 @@ void MatmulKernel::storeResultPiece(KernelBuilder &b, Value row0, Value col0,
       b.select(secondHalf, b.sub(blocks, firstHalfBlocks), firstHalfBlocks);
   Value col = b.add(col0, m);
   count = b.select(b.lessThan(col, nBlocksV), count, zero);
-  Value stagingRow = b.add(b.mul(m, chunkRows), b.mul(start, kTileRows));
+  Value startRow = b.mul(start, kTileRows);
+  Value stagingRow = b.add(b.mul(m, chunkRows), startRow);
   Value outTile =
       b.add(b.add(outBatch, b.mul(b.add(row0, start), out.colTiles())), col);
   b.dmaStore(outVmem, stagingRow, op.getOuts(), outTile,
@@ -1411,7 +1416,8 @@ void MatmulKernel::storePreviousGroup(KernelBuilder &b, Value k, Value row0,
       }
       // Fewer K tiles than pieces: the last tile takes the rest.
       Value isLastTile = b.lessThan(b.index(kTiles - 2), k);
-      Value end = b.select(isLastTile, b.index(pieces), b.add(k, 1));
+      Value nextTile = b.add(k, 1);
+      Value end = b.select(isLastTile, b.index(pieces), nextTile);
       b.forLoop(k, end, 1, store);
     });
   });

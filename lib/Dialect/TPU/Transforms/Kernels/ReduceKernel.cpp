@@ -211,8 +211,9 @@ FailureOr<scf::ForOp> tpu::lowerReduceColumns(RewriterBase &rewriter,
                 staging, zero, one, kLoadSem);
       b.wait(kLoadSem, 1);
       b.storeRows(b.load(staging, zero), rowsInLast, identity, staging, zero);
-      b.store(combine(b, kind, b.load(acc, zero), b.load(staging, zero)), acc,
-              zero);
+      Value last = b.load(staging, zero);
+      Value sum = b.load(acc, zero);
+      b.store(combine(b, kind, sum, last), acc, zero);
     }
     // Sublane 0, then 1, ..., 7, each in every sublane; then the init.
     Value across = b.loadRowToAllSublanes(acc, zero);

@@ -59,12 +59,19 @@ static FailureOr<scf::ForOp> lowerRowRegrouping(RewriterBase &rewriter,
     Value smallTile = b.mul(matrix, k * smallTiles * cTiles);
     Value largeTile = b.mul(matrix, largeTiles * cTiles);
     b.forLoop(cTiles, 1, [&](Value ct) {
-      if (merging)
-        b.dmaLoad(op.getSource(), b.add(smallTile, ct), stride, smallVmem,
-                  smallBase(ct), b.index(k * smallTiles), kLoadSem);
-      else
-        b.dmaLoad(op.getSource(), b.add(largeTile, ct), stride, largeVmem,
-                  largeBase(ct), b.index(largeTiles), kLoadSem);
+      if (merging) {
+        Value count = b.index(k * smallTiles);
+        Value row = smallBase(ct);
+        Value tile = b.add(smallTile, ct);
+        b.dmaLoad(op.getSource(), tile, stride, smallVmem, row, count,
+                  kLoadSem);
+      } else {
+        Value count = b.index(largeTiles);
+        Value row = largeBase(ct);
+        Value tile = b.add(largeTile, ct);
+        b.dmaLoad(op.getSource(), tile, stride, largeVmem, row, count,
+                  kLoadSem);
+      }
     });
     b.wait(kLoadSem, cTiles);
     b.forLoop(cTiles, 1, [&](Value ct) {
@@ -74,8 +81,10 @@ static FailureOr<scf::ForOp> lowerRowRegrouping(RewriterBase &rewriter,
         b.store(zeros, largeVmem,
                 b.add(largeBase(ct), (largeTiles - 1) * kSublanes));
       b.forLoop(k, 1, [&](Value run) {
-        Value smallRow = b.add(smallBase(ct), b.mul(run, smallTiles * kSublanes));
-        Value largeRow = b.add(largeBase(ct), b.mul(run, small.rows));
+        Value smallOffset = b.mul(run, smallTiles * kSublanes);
+        Value smallRow = b.add(smallBase(ct), smallOffset);
+        Value largeOffset = b.mul(run, small.rows);
+        Value largeRow = b.add(largeBase(ct), largeOffset);
         b.forEachTile(smallTiles, small.rows % kSublanes != 0,
                       [&](Value tile, bool partial) {
                         int64_t rows =
@@ -93,12 +102,19 @@ static FailureOr<scf::ForOp> lowerRowRegrouping(RewriterBase &rewriter,
       });
     });
     b.forLoop(cTiles, 1, [&](Value ct) {
-      if (merging)
-        b.dmaStore(largeVmem, largeBase(ct), op.getOuts(), b.add(largeTile, ct),
-                   stride, b.index(largeTiles), kStoreSem);
-      else
-        b.dmaStore(smallVmem, smallBase(ct), op.getOuts(), b.add(smallTile, ct),
-                   stride, b.index(k * smallTiles), kStoreSem);
+      if (merging) {
+        Value count = b.index(largeTiles);
+        Value tile = b.add(largeTile, ct);
+        Value row = largeBase(ct);
+        b.dmaStore(largeVmem, row, op.getOuts(), tile, stride, count,
+                   kStoreSem);
+      } else {
+        Value count = b.index(k * smallTiles);
+        Value tile = b.add(smallTile, ct);
+        Value row = smallBase(ct);
+        b.dmaStore(smallVmem, row, op.getOuts(), tile, stride, count,
+                   kStoreSem);
+      }
     });
     b.wait(kStoreSem, cTiles);
   });
@@ -135,7 +151,9 @@ FailureOr<scf::ForOp> tpu::lowerReshape(RewriterBase &rewriter, ReshapeOp op) {
   // Rows of `in` no DMA writes must be zero: they become the lanes of the
   // block that hold no element.
   auto clear = [&](int64_t firstTile) {
-    b.forLoop(b.index(firstTile), b.index(tilesPerBlock), 1,
+    Value end = b.index(tilesPerBlock);
+    Value begin = b.index(firstTile);
+    b.forLoop(begin, end, 1,
               [&](Value tile) { b.store(zeros, in, b.mul(tile, kSublanes)); });
   };
   if (*toColumn)

@@ -187,10 +187,11 @@ FailureOr<scf::ForOp> tpu::lowerPermuteRows(RewriterBase &rewriter,
       b.forEachTile(chunks, lastChunk != chunk, [&](Value c, bool partial) {
         int64_t rows = partial ? lastChunk : chunk;
         Value first = b.mul(c, chunk);
-        b.dmaLoad(op.getSource(),
-                  b.add(b.add(firstTile, ct), b.mul(first, kTileStride)),
-                  b.index(kTileStride), staging, zero, b.index(rows),
-                  kLoadSem);
+        Value count = b.index(rows);
+        Value stride = b.index(kTileStride);
+        Value chunkTile = b.mul(first, kTileStride);
+        Value tile = b.add(b.add(firstTile, ct), chunkTile);
+        b.dmaLoad(op.getSource(), tile, stride, staging, zero, count, kLoadSem);
         b.wait(kLoadSem, 1);
         b.forLoop(kRows, 1, [&](Value rs) {
           Value row = b.add(b.mul(rowTile, kRows), rs);
@@ -217,14 +218,14 @@ FailureOr<scf::ForOp> tpu::lowerPermuteRows(RewriterBase &rewriter,
             Value matrix = zero;
             for (auto [d, i] : llvm::enumerate(index))
               matrix = b.add(b.mul(matrix, to[d]), int64_t(d) == p ? row : i);
-            Value outTile = b.add(
-                b.mul(b.add(b.mul(matrix, result.rowTiles()),
-                            b.mul(c, chunk / kRows)),
-                      colTiles),
-                ct);
-            b.dmaStore(outStaging, zero, op.getOuts(), outTile,
-                       b.index(colTiles),
-                       b.index(llvm::divideCeil(rows, kRows)), kStoreSem);
+            Value chunkRowTile = b.mul(c, chunk / kRows);
+            Value rowTileOut =
+                b.add(b.mul(matrix, result.rowTiles()), chunkRowTile);
+            Value outTile = b.add(b.mul(rowTileOut, colTiles), ct);
+            Value count = b.index(llvm::divideCeil(rows, kRows));
+            Value stride = b.index(colTiles);
+            b.dmaStore(outStaging, zero, op.getOuts(), outTile, stride, count,
+                       kStoreSem);
             b.wait(kStoreSem, 1);
           };
           // A last row tile with padding has fewer rows.

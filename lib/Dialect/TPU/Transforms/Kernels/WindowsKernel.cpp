@@ -80,10 +80,12 @@ FailureOr<scf::ForOp> tpu::lowerWindows(RewriterBase &rewriter, WindowsOp op) {
   };
   // Rows [first, last) of the slab at `base` set to `value`.
   auto fillRows = [&](Value value, Value base, int64_t first, int64_t last) {
-    if (first < last)
-      b.forLoop(b.index(first), b.index(last), kRows, [&](Value row) {
-        b.store(value, slabs, b.add(base, row));
-      });
+    if (first >= last)
+      return;
+    Value end = b.index(last);
+    Value begin = b.index(first);
+    b.forLoop(begin, end, kRows,
+              [&](Value row) { b.store(value, slabs, b.add(base, row)); });
   };
   // What no DMA writes: around each image slab, and the pad-value slabs.
   b.forEachTile(cTiles, cLanes != 0, [&](Value ct, bool partial) {
@@ -103,19 +105,26 @@ FailureOr<scf::ForOp> tpu::lowerWindows(RewriterBase &rewriter, WindowsOp op) {
   int64_t storesPerRow = leading ? kw : owTiles;
   scf::ForOp loop = b.forEachIndex({n, oh, kh}, [&](ArrayRef<Value> index) {
     Value image = index[0], outRow = index[1], tapRow = index[2];
-    Value row = b.add(b.add(b.mul(outRow, sh), b.mul(tapRow, dh)), -top);
+    Value tapOffset = b.mul(tapRow, dh);
+    Value outOffset = b.mul(outRow, sh);
+    Value row = b.add(b.add(outOffset, tapOffset), -top);
     // Whether the row is in the image: 0 <= row < h.
     Value isInImage;
-    if (rowsOutside)
-      isInImage = b.lessThan(
-          zero, b.select(b.lessThan(row, b.index(h)),
-                         b.select(b.lessThan(b.index(-1), row), one, zero),
-                         zero));
+    if (rowsOutside) {
+      Value minusOne = b.index(-1);
+      Value notAbove = b.select(b.lessThan(minusOne, row), one, zero);
+      Value height = b.index(h);
+      Value inImage = b.select(b.lessThan(row, height), notAbove, zero);
+      isInImage = b.lessThan(zero, inImage);
+    }
     auto loadRow = [&] {
       Value firstTile = b.mul(b.add(b.mul(image, h), row), wTiles * cTiles);
       b.forLoop(cTiles, 1, [&](Value ct) {
-        b.dmaLoad(op.getSource(), b.add(firstTile, ct), b.index(cTiles), slabs,
-                  b.add(b.mul(ct, slabRows), imageRow), b.index(wTiles),
+        Value count = b.index(wTiles);
+        Value slabRow = b.add(b.mul(ct, slabRows), imageRow);
+        Value stride = b.index(cTiles);
+        Value tile = b.add(firstTile, ct);
+        b.dmaLoad(op.getSource(), tile, stride, slabs, slabRow, count,
                   kLoadSem);
       });
       b.wait(kLoadSem, cTiles);
@@ -163,18 +172,22 @@ FailureOr<scf::ForOp> tpu::lowerWindows(RewriterBase &rewriter, WindowsOp op) {
         Value matrix = b.add(
             b.mul(b.add(b.mul(b.add(b.mul(tapRow, kw), tapCol), n), image), oh),
             outRow);
-        b.dmaStore(staging, b.mul(tapCol, owTiles * cTiles * kRows),
-                   op.getOuts(), b.mul(matrix, owTiles * cTiles), one,
-                   b.index(owTiles * cTiles), kStoreSem);
+        Value count = b.index(owTiles * cTiles);
+        Value tile = b.mul(matrix, owTiles * cTiles);
+        Value stagingRow = b.mul(tapCol, owTiles * cTiles * kRows);
+        b.dmaStore(staging, stagingRow, op.getOuts(), tile, one, count,
+                   kStoreSem);
       });
     } else {
       b.forLoop(owTiles, 1, [&](Value owt) {
         Value rowTile = b.add(b.mul(b.add(b.mul(image, oh), outRow), owTiles),
                               owt);
-        Value tile = b.add(b.mul(rowTile, taps * cTiles),
-                           b.mul(tapRow, kw * cTiles));
-        b.dmaStore(staging, b.mul(owt, kw * cTiles * kRows), op.getOuts(), tile,
-                   one, b.index(kw * cTiles), kStoreSem);
+        Value tapTile = b.mul(tapRow, kw * cTiles);
+        Value tile = b.add(b.mul(rowTile, taps * cTiles), tapTile);
+        Value count = b.index(kw * cTiles);
+        Value stagingRow = b.mul(owt, kw * cTiles * kRows);
+        b.dmaStore(staging, stagingRow, op.getOuts(), tile, one, count,
+                   kStoreSem);
       });
     }
   });
