@@ -157,6 +157,55 @@ func.func @main(%a: tensor<16x384xf32>, %b: tensor<384x512xf32>) -> tensor<16x51
 
 // -----
 
+// One column block (N = 128) on v4's four MXUs: the rows are split. One
+// weight block is loaded (one DMA a K tile, and one result block staged),
+// every MXU latches it, an unrolled iteration's eight row blocks go round
+// the MXUs (block i to MXU i % 4), and a block left over goes to MXU
+// block % 4, chosen at run time. Each MXU's blocks are popped by a loop of
+// their own, every fourth block from its first.
+// CHECK-LABEL: func.func @main
+// CHECK: %[[RHS:.*]] = memref.alloc() : memref<256x128xf32, #tpu.memory_space<vmem>>
+// CHECK: %[[OUT:.*]] = memref.alloc() : memref<80x128xf32, #tpu.memory_space<vmem>>
+// CHECK: tpu.dma_wait sem 0 count 2
+// CHECK: %[[W0:.*]] = arith.muli %[[HALF:.*]], %c128
+// CHECK-NEXT: tpu.mxu_load_weights %[[RHS]][%[[W0]], stride %{{.*}}] mxu 0
+// CHECK: %[[W1:.*]] = arith.muli %[[HALF]], %c128
+// CHECK-NEXT: tpu.mxu_load_weights %[[RHS]][%[[W1]], stride %{{.*}}] mxu 1
+// CHECK: %[[W2:.*]] = arith.muli %[[HALF]], %c128
+// CHECK-NEXT: tpu.mxu_load_weights %[[RHS]][%[[W2]], stride %{{.*}}] mxu 2
+// CHECK: %[[W3:.*]] = arith.muli %[[HALF]], %c128
+// CHECK-NEXT: tpu.mxu_load_weights %[[RHS]][%[[W3]], stride %{{.*}}] mxu 3
+// CHECK: scf.for %{{.*}} step %c64
+// CHECK-COUNT-8: tpu.vector_load
+// CHECK: tpu.mxu_push %{{.*}} to mxu 0 slot
+// CHECK-NOT: tpu.mxu_push
+// CHECK: tpu.mxu_push %{{.*}} to mxu 1 slot
+// CHECK-NOT: tpu.mxu_push
+// CHECK: tpu.mxu_push %{{.*}} to mxu 2 slot
+// CHECK-NOT: tpu.mxu_push
+// CHECK: tpu.mxu_push %{{.*}} to mxu 3 slot
+// CHECK-NOT: tpu.mxu_push
+// CHECK: tpu.mxu_push %{{.*}} to mxu 0 slot
+// CHECK: scf.for %{{.*}} step %c8
+// CHECK: %[[WHICH:.*]] = arith.andi %{{.*}}, %c3
+// CHECK: arith.cmpi eq, %[[WHICH]], %c0
+// CHECK: tpu.mxu_push %{{.*}} to mxu 0 slot
+// CHECK: arith.cmpi eq, %[[WHICH]], %c3
+// CHECK: tpu.mxu_push %{{.*}} to mxu 3 slot
+// CHECK: scf.for %{{.*}} = %c0{{.*}} to %{{.*}} step %c4
+// CHECK: tpu.mxu_pop mxu 0 slot
+// CHECK: scf.for %{{.*}} = %c3{{.*}} to %{{.*}} step %c4
+// CHECK: tpu.mxu_pop mxu 3 slot
+// CHECK: tpu.dma_store %[[OUT]]
+// CHECK-NOT: tpu.dma_store
+// CHECK: return
+func.func @main(%a: tensor<80x256xf32>, %b: tensor<256x128xf32>) -> tensor<80x128xf32> {
+  %c = tpu.matmul_passes lhs(%a) rhs(%b) {nan_fixed_terms = 0 : i64} : (tensor<80x256xf32>, tensor<256x128xf32>) -> tensor<80x128xf32>
+  return %c : tensor<80x128xf32>
+}
+
+// -----
+
 // Two terms reading the same buffers, with an even number of K tiles (2):
 // each K tile loads them once (the LHS on semaphore 3, in the first group
 // only, and a weight block per MXU), and both terms' passes run from them,

@@ -216,14 +216,12 @@ private:
   int64_t vmemRows(int64_t blocks, bool resident) const {
     int64_t perMxu =
         blocks * kTileRows * (1 + (hasAcc ? 1 : 0) + epilogueInputs);
-    return (int64_t(lhsBuffers.size()) * lhsSlots(resident) +
-            lhsParts.size()) *
+    return (int64_t(lhsBuffers.size()) * lhsSlots(resident) + lhsParts.size()) *
                blocks * kTileRows +
            (int64_t(rhsBuffers.size()) * 2 +
             rhsPartsRegions() * rhsParts.size()) *
-               mxus *
-               kWeightRows +
-           mxus * perMxu;
+               groupBlocks * kWeightRows +
+           groupBlocks * perMxu;
   }
   /// The weights' parts take one region of VMEM, every MXU's block of
   /// each part, or two when the last term's push loop splits the next K
@@ -231,7 +229,7 @@ private:
   /// tile's never overwrite weights a latch may still be reading.
   int64_t rhsPartsRegions() const { return splitsWeightsAhead ? 2 : 1; }
   int64_t rhsPartsRegionRows() const {
-    return rhsParts.size() * mxus * kWeightRows;
+    return rhsParts.size() * groupBlocks * kWeightRows;
   }
   /// Chunks of rows each LHS buffer takes in VMEM: every K tile when
   /// resident, else a double buffer.
@@ -240,7 +238,9 @@ private:
   int64_t fitChunk(int64_t limit, bool resident) const;
   /// The column-block groups (one block per MXU), and the chunks of
   /// `blocks` row blocks.
-  int64_t columnGroups() const { return (nBlocks + mxus - 1) / mxus; }
+  int64_t columnGroups() const {
+    return (nBlocks + groupBlocks - 1) / groupBlocks;
+  }
   int64_t chunksOf(int64_t blocks) const {
     return (rowBlocks + blocks - 1) / blocks;
   }
@@ -268,11 +268,11 @@ private:
   double tileLoadCycles() const;
   bool loadsOutlastPushes() const;
   /// The VMEM row of K tile `k` of LHS buffer `buffer`'s chunk (`half` is
-  /// k's double-buffer half), and of MXU `m`'s weights of RHS buffer
-  /// `buffer`.
+  /// k's double-buffer half), and of the weights of the group's column
+  /// block `block` of RHS buffer `buffer`.
   Value lhsRow(KernelBuilder &b, unsigned buffer, Value k, Value half) const;
   Value rhsRow(KernelBuilder &b, unsigned buffer, Value half,
-               unsigned m) const;
+               unsigned block) const;
   /// The K loop of one column group, every term inside each K tile.
   void buildKLoop(KernelBuilder &b, Value row0, Value col0, Value blocks);
   /// Waits for the DMAs of K tile `tile`'s LHS and RHS buffers (in
@@ -352,14 +352,15 @@ private:
   /// (crossesChunks).
   bool alternatesHalves() const {
     return kTiles % 2 != 0 &&
-           ((columnGroups() > 1 && llvm::isPowerOf2_32(mxus)) || crossesChunks);
+           ((columnGroups() > 1 && llvm::isPowerOf2_32(groupBlocks)) ||
+            crossesChunks);
   }
   /// Whether the group sequence's halves can alternate across chunks and
   /// batches: the group's index in the whole sequence is made from the
   /// loops' offsets by shifts, so chunks and MXUs must be powers of two
   /// where there is more than one of them.
   bool indexesGroupsAcrossChunks() const {
-    return (columnGroups() == 1 || llvm::isPowerOf2_32(mxus)) &&
+    return (columnGroups() == 1 || llvm::isPowerOf2_32(groupBlocks)) &&
            (chunksOf(chunk) == 1 || llvm::isPowerOf2_64(uint64_t(chunk)));
   }
   /// The double-buffer half of K tile `k` of the column group
@@ -392,7 +393,13 @@ private:
 
   MatmulPassesOp op;
   const ChipInfo &chip;
+  /// The MXUs the kernel uses, and the column blocks a column group
+  /// takes: one per MXU (set by plan()).
   unsigned mxus;
+  unsigned groupBlocks = 0;
+  /// Whether the MXUs share the one column block, each pushing its share
+  /// of the row blocks: block b on MXU b % mxus (set by plan()).
+  bool splitsRows = false;
   /// Each MXU's result slots (the chip's).
   int64_t resultSlots;
   bool mergeBatches;
@@ -450,7 +457,7 @@ private:
   /// MXU's weights.
   bool splitEndsEarly(int64_t blocks) const {
     return (blocks / kUnroll - kStageAheadIterations) * kUnroll >=
-           int64_t(mxus) * (kWeightRows / kTileRows);
+           int64_t(groupBlocks) * (kWeightRows / kTileRows);
   }
   /// The first column block of the group buildKLoop builds.
   Value groupCol0;
@@ -465,7 +472,7 @@ private:
   /// The result DMAs of a column group: a piece per half MXU block when
   /// they are deferred, else one per MXU.
   int64_t storesPerGroup() const {
-    return (defersStores ? kStoresPerMxu : 1) * int64_t(mxus);
+    return (defersStores ? kStoresPerMxu : 1) * int64_t(groupBlocks);
   }
   /// Whether the chunk's LHS stays in VMEM across the column groups.
   bool residentLhs = false;
@@ -559,14 +566,21 @@ LogicalResult MatmulKernel::plan() {
   splitsWeightsAhead =
       rhsParts.size() > 0 && terms > 1 && kTiles > 1 &&
       pushesUnrolled(order.back()) &&
-      slotLimit >= int64_t(std::min<int64_t>(mxus, nBlocks)) *
-                       (kWeightRows / kTileRows);
+      slotLimit >= std::min<int64_t>(mxus, nBlocks) * (kWeightRows / kTileRows);
   stagesAcrossTiles = kTiles > 1 && !splitsWeightsAhead &&
                       op.getRhsPart(unsigned(order.front())) < 0 &&
                       pushesUnrolled(order.back());
   // No more MXUs than column blocks: one without a block would latch and
   // push weights nothing loaded, and its results would never be popped.
-  mxus = unsigned(std::min<int64_t>(mxus, nBlocks));
+  // One column block and more MXUs: each MXU takes every mxus-th row
+  // block through the same weights (an unrolled iteration's eight blocks
+  // go round the MXUs), rather than one MXU all of them.
+  splitsRows =
+      nBlocks == 1 && mxus > 1 &&
+      llvm::all_of(order, [&](size_t term) { return pushesUnrolled(term); });
+  if (!splitsRows)
+    mxus = unsigned(std::min<int64_t>(mxus, nBlocks));
+  groupBlocks = splitsRows ? 1 : mxus;
   chunk = fitChunk(slotLimit, /*resident=*/false);
   if (chunk == 0)
     return op.emitError() << "tpu-lower-to-mxu: the matmul's working set "
@@ -633,10 +647,12 @@ double MatmulKernel::tileCycles(int64_t blocks) const {
   // were measured in the simulator (docs/Compiler.md, "Tiling and
   // memory") before the bundler spaced pushes, which made the rounding a
   // push loop adds smaller.
-  double perBlock = std::max<double>(kSublanes, mxus + 2);
+  // With the rows split, a block is one push on one of the MXUs.
+  double perBlock = splitsRows ? std::max<double>(double(kSublanes) / mxus, 3)
+                               : std::max<double>(kSublanes, mxus + 2);
   double lhsSplitVregs = double(blocks * lhsParts.buffersSplit());
   double weightSplitVregs =
-      double(mxus * (kWeightRows / kTileRows) * rhsParts.buffersSplit());
+      double(groupBlocks * (kWeightRows / kTileRows) * rhsParts.buffersSplit());
   double splitCycles =
       (splitsLhsInPushes ? 3 : 7) * lhsSplitVregs +
       (splitsWeightsAhead ? 3 + 7.0 / double(kTiles) : 7) * weightSplitVregs;
@@ -668,7 +684,7 @@ double MatmulKernel::estimateCycles(int64_t blocks, bool resident) const {
 
 double MatmulKernel::tileLoadCycles() const {
   int64_t weightTiles =
-      int64_t(rhsBuffers.size()) * mxus * (kMxuDim / kSublanes);
+      int64_t(rhsBuffers.size()) * groupBlocks * (kMxuDim / kSublanes);
   int64_t lhsTiles = residentLhs ? 0 : int64_t(lhsBuffers.size()) * chunk;
   return hbmCycles(weightTiles + lhsTiles);
 }
@@ -690,12 +706,12 @@ bool MatmulKernel::shouldDeferStores() const {
   // of them spare: two when the last tile prefetches across groups (one
   // with a single K tile), else none (tile 0 is loaded after them).
   double spare = tileCycles(chunk) - tileLoadCycles();
-  double stores = hbmCycles(int64_t(mxus) * chunk);
+  double stores = hbmCycles(int64_t(groupBlocks) * chunk);
   double prefetched =
       prefetchesAcross() ? double(std::min<int64_t>(kTiles, 2)) : 0;
   // Deferred, piece p goes out in tile p and the last tile takes the
   // rest: the busiest tile's pieces must fit in what it spares.
-  int64_t pieces = kStoresPerMxu * int64_t(mxus);
+  int64_t pieces = kStoresPerMxu * int64_t(groupBlocks);
   int64_t busiest = pieces - std::min(pieces, kTiles) + 1;
   return stores > prefetched * spare &&
          stores / double(pieces) * double(busiest) <= spare;
@@ -709,23 +725,24 @@ Value MatmulKernel::lhsRow(KernelBuilder &b, unsigned buffer, Value k,
 }
 
 Value MatmulKernel::rhsRow(KernelBuilder &b, unsigned buffer, Value half,
-                           unsigned m) const {
+                           unsigned block) const {
   Value slot = b.add(half, int64_t(buffer) * 2);
-  return b.add(b.mul(slot, mxus * kWeightRows), m * kWeightRows);
+  return b.add(b.mul(slot, groupBlocks * kWeightRows), block * kWeightRows);
 }
 
 scf::ForOp MatmulKernel::build(KernelBuilder &b) {
   lhsVmem = b.allocVmem(int64_t(lhsBuffers.size()) * lhsSlots(residentLhs) *
                         chunkRows);
-  rhsVmem = b.allocVmem(int64_t(rhsBuffers.size()) * 2 * mxus * kWeightRows);
+  rhsVmem =
+      b.allocVmem(int64_t(rhsBuffers.size()) * 2 * groupBlocks * kWeightRows);
   if (lhsParts.size())
     lhsPartsVmem = b.allocVmem(lhsParts.size() * chunkRows);
   if (rhsParts.size())
     rhsPartsVmem = b.allocVmem(rhsPartsRegions() * rhsPartsRegionRows());
-  outVmem = b.allocVmem(mxus * chunkRows);
-  accVmem = hasAcc ? b.allocVmem(mxus * chunkRows) : Value();
+  outVmem = b.allocVmem(groupBlocks * chunkRows);
+  accVmem = hasAcc ? b.allocVmem(groupBlocks * chunkRows) : Value();
   for (int64_t i = 0; i < epilogueInputs; ++i)
-    epilogueVmem.push_back(b.allocVmem(mxus * chunkRows));
+    epilogueVmem.push_back(b.allocVmem(groupBlocks * chunkRows));
 
   zero = b.index(0);
   one = b.index(1);
@@ -736,10 +753,10 @@ scf::ForOp MatmulKernel::build(KernelBuilder &b) {
   // but it reads the rows; with more groups the second, whose MXUs all
   // have one, writes them): zeroed once, they are written rows.
   if (kTiles == 1 && alternatesHalves() && columnGroups() == 2 &&
-      nBlocks % mxus != 0) {
+      nBlocks % groupBlocks != 0) {
     Value zeros = b.splat(0.0f);
     for (unsigned buffer = 0; buffer < rhsBuffers.size(); ++buffer)
-      for (unsigned m = unsigned(nBlocks % mxus); m < mxus; ++m)
+      for (unsigned m = unsigned(nBlocks % groupBlocks); m < groupBlocks; ++m)
         zeroWeightRowTiles(b, zeros, rhsRow(b, buffer, one, m), 0,
                            kWeightRows / kTileRows);
   }
@@ -750,7 +767,7 @@ scf::ForOp MatmulKernel::build(KernelBuilder &b) {
     outBatch = b.mul(batch, out.tilesPerBatch());
     b.forLoop(rowBlocks, chunk, [&](Value row0) {
       Value blocks = b.min(b.sub(b.index(rowBlocks), row0), chunk);
-      b.forLoop(nBlocks, mxus, [&](Value col0) {
+      b.forLoop(nBlocks, groupBlocks, [&](Value col0) {
         firstGroup =
             arith::CmpIOp::create(b, arith::CmpIPredicate::eq, col0, zero);
         groupOffset = crossesChunks ? b.add(b.add(batch, row0), col0) : col0;
@@ -761,7 +778,7 @@ scf::ForOp MatmulKernel::build(KernelBuilder &b) {
                           : firstGroup;
         if (alternatesHalves()) {
           // Only its parity matters (halfOf).
-          groupIndex = columnGroups() > 1 ? b.divide(col0, mxus) : zero;
+          groupIndex = columnGroups() > 1 ? b.divide(col0, groupBlocks) : zero;
           if (crossesChunks) {
             Value chunkIndex =
                 chunksOf(chunk) > 1 ? b.divide(row0, chunk) : zero;
@@ -833,7 +850,7 @@ void MatmulKernel::issueWeightLoads(KernelBuilder &b, Value k, Value half,
     Value rhsBatch = cast<ShapedType>(rhsBuffer.getType()).getRank() == 2
                          ? zero
                          : b.mul(batch, rhs.tilesPerBatch());
-    for (unsigned m = 0; m < mxus; ++m) {
+    for (unsigned m = 0; m < groupBlocks; ++m) {
       Value col = b.add(col0, m);
       // An MXU past the last column block moves nothing, so the wait after
       // counts the same transfers every time.
@@ -865,7 +882,7 @@ void MatmulKernel::buildKLoop(KernelBuilder &b, Value row0, Value col0,
   // next batch's.
   auto prefetchNextGroup = [&](int64_t tile) {
     Value k = b.index(tile);
-    Value nextCol0 = b.add(col0, mxus);
+    Value nextCol0 = b.add(col0, groupBlocks);
     Value inChunk = b.lessThan(nextCol0, nBlocksV);
     if (!crossesChunks)
       return b.ifThen(inChunk, [&] {
@@ -881,7 +898,7 @@ void MatmulKernel::buildKLoop(KernelBuilder &b, Value row0, Value col0,
     Value inBatch = b.lessThan(nextRow0, b.index(rowBlocks));
     Value nextBatch = b.add(batchIndex, 1);
     int64_t lastOffset = (lhs.batch - 1) + (chunksOf(chunk) - 1) * chunk +
-                         (columnGroups() - 1) * int64_t(mxus);
+                         (columnGroups() - 1) * int64_t(groupBlocks);
     Value hasNext = b.lessThan(groupOffset, b.index(lastOffset));
     b.ifThen(hasNext, [&] {
       // One statement per op: the IR's order must not depend on the
@@ -897,7 +914,7 @@ void MatmulKernel::buildKLoop(KernelBuilder &b, Value row0, Value col0,
       issueLoads(b, k, half, batch, row, col, count, nextChunk);
     });
   };
-  activeMxus = b.min(b.sub(nBlocksV, col0), mxus);
+  activeMxus = b.min(b.sub(nBlocksV, col0), groupBlocks);
   weightVregs = b.mul(activeMxus, kWeightRows / kTileRows);
   groupCol0 = col0;
   b.forLoop(kTiles, 1, [&](Value k) {
@@ -1031,7 +1048,7 @@ int64_t MatmulKernel::lastWeightRowTiles(Value rhs) const {
 
 void MatmulKernel::waitForTile(KernelBuilder &b, Value tile, Value half) {
   int64_t lhsLoads = int64_t(lhsBuffers.size());
-  int64_t rhsLoads = int64_t(rhsBuffers.size()) * mxus;
+  int64_t rhsLoads = int64_t(rhsBuffers.size()) * groupBlocks;
   if (residentLhs)
     b.ifThen(firstGroup, [&] { b.wait(kResidentSem, lhsLoads); });
   b.wait(kLoadSem, residentLhs ? rhsLoads : lhsLoads + rhsLoads);
@@ -1061,7 +1078,7 @@ void MatmulKernel::splitWeightRows(KernelBuilder &b, Value half,
     if (!rhsParts.partsOf(buffer).empty())
       splitVregs(b, rhsVmem, b.add(rhsRow(b, buffer, half, 0), row),
                  rhsPartsVmem, to, count, rhsParts, buffer,
-                 mxus * kWeightRows);
+                 groupBlocks * kWeightRows);
 }
 
 void MatmulKernel::splitLhs(KernelBuilder &b, Value k, Value half,
@@ -1084,17 +1101,20 @@ void MatmulKernel::stageWeights(KernelBuilder &b, size_t term, Value half) {
   int64_t rhsPart = op.getRhsPart(unsigned(term));
   Value rhsBuffer = rhsBuffers[rhsOf[term]];
   for (unsigned m = 0; m < mxus; ++m) {
+    // With the rows split, every MXU latches the group's one block.
+    unsigned block = splitsRows ? 0 : m;
     if (rhsPart >= 0) {
       // A split part (f32 rows, never packed) is read from its slot; with
       // the weights split ahead, K tile k's parts are in region `half`.
-      Value row = b.index((rhsParts.slotOf(rhsOf[term], rhsPart) * mxus + m) *
-                          kWeightRows);
+      Value row = b.index(
+          (rhsParts.slotOf(rhsOf[term], rhsPart) * groupBlocks + block) *
+          kWeightRows);
       if (splitsWeightsAhead)
         row = b.add(b.mul(half, rhsPartsRegionRows()), row);
       MxuLoadWeightsOp::create(b, rhsPartsVmem, row, eight, m,
                                /*packed=*/false);
     } else {
-      MxuLoadWeightsOp::create(b, rhsVmem, rhsRow(b, rhsOf[term], half, m),
+      MxuLoadWeightsOp::create(b, rhsVmem, rhsRow(b, rhsOf[term], half, block),
                                eight, m, isPacked(rhsBuffer));
     }
   }
@@ -1150,10 +1170,28 @@ void MatmulKernel::buildPasses(KernelBuilder &b, size_t position, Value k,
   // high half's, each pushed into its own slot.
   bool packedLhs = lhsPart < 0 && isPacked(lhsBuffer);
   int64_t blocksPerTile = lhsPart < 0 ? ::blocksPerTile(lhsBuffer) : 1;
-  auto pushBlock = [&](Value rows, Value block, bool accumulate) {
+  // Block `block` into every MXU, or with the rows split into its own,
+  // MXU `index` % mxus where `index` is its place in an unrolled
+  // iteration (whose first block is a multiple of kUnroll, and so of
+  // mxus), else (a block left over, index < 0) MXU block % mxus.
+  auto pushBlock = [&](Value rows, Value block, bool accumulate,
+                       int64_t index) {
     Value slot = b.add(block, slotBase);
-    for (unsigned m = 0; m < mxus; ++m)
-      MxuPushOp::create(b, rows, slot, m, accumulate);
+    if (!splitsRows) {
+      for (unsigned m = 0; m < mxus; ++m)
+        MxuPushOp::create(b, rows, slot, m, accumulate);
+      return;
+    }
+    if (index >= 0) {
+      MxuPushOp::create(b, rows, slot, unsigned(index % mxus), accumulate);
+      return;
+    }
+    Value mxu = arith::AndIOp::create(b, block, b.index(mxus - 1));
+    for (unsigned m = 0; m < mxus; ++m) {
+      Value isM =
+          arith::CmpIOp::create(b, arith::CmpIPredicate::eq, mxu, b.index(m));
+      b.ifThen(isM, [&] { MxuPushOp::create(b, rows, slot, m, accumulate); });
+    }
   };
   // The last term's loop may also split the next K tile's weights
   // (splitsWeightsAhead) into the other region: kUnroll vregs an iteration,
@@ -1234,7 +1272,8 @@ void MatmulKernel::buildPasses(KernelBuilder &b, size_t position, Value k,
             splitWeightRows(b, aheadSource, aheadRegion,
                             b.min(offset, lastAheadWeights), kUnroll);
           for (auto [i, rowsOfBlock] : llvm::enumerate(rows))
-            pushBlock(rowsOfBlock, b.add(block, int64_t(i)), accumulate);
+            pushBlock(rowsOfBlock, b.add(block, int64_t(i)), accumulate,
+                      n == kUnroll ? int64_t(i) : -1);
         },
         stageNextTile, kStageAheadIterations, kTileRows);
     // Staged from the loop, the split was done in it (splitEndsEarly), and
@@ -1257,7 +1296,7 @@ void MatmulKernel::buildPasses(KernelBuilder &b, size_t position, Value k,
       for (int64_t part = 0; part < blocksPerTile; ++part) {
         auto push = [&] {
           Value rows = packedLhs ? b.unpack(words, part == 1) : words;
-          pushBlock(rows, b.add(block, part), accumulate);
+          pushBlock(rows, b.add(block, part), accumulate, -1);
         };
         // With odd row blocks, the last tile's high half is padding:
         // pushing it would double the MXU time of a one-block LHS.
@@ -1298,13 +1337,15 @@ void MatmulKernel::buildEpilogue(KernelBuilder &b, Value batch, Value row0,
     staged.emplace_back(input, vmem);
   Value isLastGroup;
   if (defersStores) {
-    Value groupEnd = b.add(col0, mxus);
+    Value groupEnd = b.add(col0, groupBlocks);
     isLastGroup = b.lessThan(b.index(nBlocks - 1), groupEnd);
   }
-  for (unsigned m = 0; m < mxus; ++m) {
-    Value col = b.add(col0, m);
+  // Column block c of the group: MXU c's, or with the rows split every
+  // MXU's share of it.
+  for (unsigned c = 0; c < groupBlocks; ++c) {
+    Value col = b.add(col0, c);
     Value active = b.lessThan(col, nBlocksV);
-    Value stagingRow = b.index(m * chunkRows);
+    Value stagingRow = b.index(c * chunkRows);
     Value outTile = b.add(b.add(outBatch, b.mul(row0, out.colTiles())), col);
     b.ifThen(active, [&] {
       for (auto [hbm, vmem] : staged) {
@@ -1316,8 +1357,9 @@ void MatmulKernel::buildEpilogue(KernelBuilder &b, Value batch, Value row0,
       }
       if (!staged.empty())
         b.wait(kAccSem, int64_t(staged.size()));
-      // Pops block `block`'s slots, finishes it and stores it at `row`.
-      auto finishBlock = [&](Value block, Value row) {
+      // Pops block `block`'s slots of MXU `m`, finishes it and stores it
+      // at `row`.
+      auto finishBlock = [&](Value block, Value row, unsigned m) {
         Value value =
             MxuPopOp::create(b, b.vregType(), b.add(block, mainSlots), m);
         if (fixNaN) {
@@ -1349,13 +1391,22 @@ void MatmulKernel::buildEpilogue(KernelBuilder &b, Value batch, Value row0,
       // kUnroll blocks an iteration, each finished in turn: the loop's own
       // work is paid once per kUnroll blocks, and a block's registers are
       // free again before the next one's.
-      b.forLoopUnrolled(blocks, kUnroll, [&](Value first, int64_t n) {
-        Value firstRow = b.add(stagingRow, b.mul(first, kTileRows));
-        for (int64_t i = 0; i < n; ++i) {
-          Value row = b.add(firstRow, i * kTileRows);
-          finishBlock(b.add(first, i), row);
-        }
-      });
+      if (!splitsRows) {
+        b.forLoopUnrolled(blocks, kUnroll, [&](Value first, int64_t n) {
+          Value firstRow = b.add(stagingRow, b.mul(first, kTileRows));
+          for (int64_t i = 0; i < n; ++i) {
+            Value row = b.add(firstRow, i * kTileRows);
+            finishBlock(b.add(first, i), row, c);
+          }
+        });
+        return;
+      }
+      // With the rows split, each MXU's blocks in a loop of their own.
+      for (unsigned m = 0; m < mxus; ++m)
+        b.forLoop(b.index(m), blocks, mxus, [&](Value block) {
+          Value row = b.add(stagingRow, b.mul(block, kTileRows));
+          finishBlock(block, row, m);
+        });
     });
     // A chunk's last group stores each MXU's results as they are popped;
     // the others' go out during the next group's K tiles
@@ -1405,7 +1456,7 @@ void MatmulKernel::storePreviousGroup(KernelBuilder &b, Value k, Value row0,
                                       Value col0, Value blocks) {
   int64_t pieces = storesPerGroup();
   b.ifThen(b.lessThan(zero, col0), [&] {
-    Value previousCol0 = b.sub(col0, b.index(mxus));
+    Value previousCol0 = b.sub(col0, b.index(groupBlocks));
     auto store = [&](Value piece) {
       storeResultPiece(b, row0, previousCol0, blocks, piece);
     };
