@@ -76,4 +76,9 @@ for mlir in examples/*.mlir test/e2e/Inputs/*.mlir; do
     done
   done
 done
+# Tools that fail on everything in both builds would compare equal.
+if [ "$compiled" -eq 0 ]; then
+  echo "FAIL: no program compiled with either build"
+  exit 1
+fi
 echo "OK: $a and $b give the same binaries, outputs and statistics on $compared programs, and the same binaries for $binaries compilations ($compiled compiled, the rest failed in both)"

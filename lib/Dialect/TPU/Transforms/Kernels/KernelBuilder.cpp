@@ -383,9 +383,10 @@ buildPackedVpuLoop(KernelBuilder &b, ValueRange inputs, ValueRange outputs,
       }
       for (auto [i, output, buffer] : llvm::enumerate(outputs, staging)) {
         if (isPacked(output)) {
-          b.store(
-              PackBF16Op::create(b, b.vregType(), results[0][i], results[1][i]),
-              buffer, rowOf(output, 0));
+          Value row = rowOf(output, 0);
+          Value packed =
+              PackBF16Op::create(b, b.vregType(), results[0][i], results[1][i]);
+          b.store(packed, buffer, row);
           continue;
         }
         b.store(results[0][i], buffer, rowOf(output, 0));

@@ -575,8 +575,13 @@ LogicalResult MatmulKernel::plan() {
   // One column block and more MXUs: each MXU takes every mxus-th row
   // block through the same weights (an unrolled iteration's eight blocks
   // go round the MXUs), rather than one MXU all of them.
+  // A block's MXU is b % mxus in the push loop's unrolled iterations
+  // (index % mxus, each iteration's first block a multiple of kUnroll), in
+  // a left-over block's (an and) and in the epilogue's loops alike only
+  // where mxus is a power of two dividing kUnroll.
   splitsRows =
-      nBlocks == 1 && mxus > 1 &&
+      nBlocks == 1 && mxus > 1 && llvm::isPowerOf2_32(mxus) &&
+      kUnroll % int64_t(mxus) == 0 &&
       llvm::all_of(order, [&](size_t term) { return pushesUnrolled(term); });
   if (!splitsRows)
     mxus = unsigned(std::min<int64_t>(mxus, nBlocks));
@@ -656,7 +661,10 @@ double MatmulKernel::tileCycles(int64_t blocks) const {
   double splitCycles =
       (splitsLhsInPushes ? 3 : 7) * lhsSplitVregs +
       (splitsWeightsAhead ? 3 + 7.0 / double(kTiles) : 7) * weightSplitVregs;
-  double exposed = std::max<double>(0, kMxuDim - kSublanes * blocks);
+  // What of a latch's shift-in no push before it covers: each MXU pushes
+  // every block, or with the rows split a share of them.
+  double blocksPerMxu = splitsRows ? double(blocks) / mxus : double(blocks);
+  double exposed = std::max<double>(0, kMxuDim - kSublanes * blocksPerMxu);
   // Staged from the split loop only if the shortest chunk allows it.
   bool staged =
       stagesAcrossTiles ||
@@ -690,7 +698,12 @@ double MatmulKernel::tileLoadCycles() const {
 }
 
 bool MatmulKernel::loadsOutlastPushes() const {
-  return tileLoadCycles() >= double(terms * chunk * kSublanes);
+  // Each MXU's pushes of the tile: every block, or with the rows split a
+  // share of them.
+  double pushCycles = double(terms * chunk * kSublanes);
+  if (splitsRows)
+    pushCycles /= mxus;
+  return tileLoadCycles() >= pushCycles;
 }
 
 bool MatmulKernel::shouldDeferStores() const {
@@ -857,8 +870,9 @@ void MatmulKernel::issueWeightLoads(KernelBuilder &b, Value k, Value half,
       Value count = b.select(b.lessThan(col, nBlocksV), tiles, zero);
       Value rhsTile = b.add(
           b.add(rhsBatch, b.mul(k, rhsRowTiles * rhs.colTiles())), col);
-      b.dmaLoad(rhsBuffer, rhsTile, b.index(rhs.colTiles()), rhsVmem,
-                rhsRow(b, unsigned(index), half, m), count, kLoadSem);
+      Value row = rhsRow(b, unsigned(index), half, m);
+      Value stride = b.index(rhs.colTiles());
+      b.dmaLoad(rhsBuffer, rhsTile, stride, rhsVmem, row, count, kLoadSem);
     }
   }
 }
