@@ -409,6 +409,35 @@ TEST(MxuTest, InexactProductsAreNotFused) {
   checkMxuAgainstReference(lhs, rhs, 1);
 }
 
+// Runs `program` on one host thread and on two, with VMEM rows 64 to 383
+// and v0 to v3 filled from `seed`, and expects v29 to v31 to be the same
+// bits.
+void expectSameBitsOnTwoThreads(const std::vector<std::string> &program,
+                                ChipKind chip, unsigned seed) {
+  std::normal_distribution<float> dist;
+  auto fill = [&](Machine &m) {
+    std::mt19937 local(seed);
+    for (int row = 64; row < 384; ++row)
+      for (int n = 0; n < 128; ++n)
+        m.vmem(row)[n] = bitsOf(dist(local));
+    for (int v = 0; v < 4; ++v)
+      for (int i = 0; i < 1024; ++i)
+        m.setVf(v, i / 128, i % 128, dist(local));
+  };
+  SimulatorOptions two;
+  two.hostThreads = 2;
+  Machine one(program, chip), split(program, chip, two);
+  fill(one);
+  fill(split);
+  ASSERT_FALSE(one.run());
+  ASSERT_FALSE(split.run());
+  EXPECT_EQ(split.stats().hostThreads, 2u);
+  for (int v : {29, 30, 31})
+    for (int i = 0; i < 1024; ++i)
+      ASSERT_EQ(split.vreg(v)[i], one.vreg(v)[i])
+          << "v" << v << "[" << i << "]";
+}
+
 // With two host threads, MXU 3 of a v4 computes on the helper (all its
 // slots) and MXU 0 on the step loop's thread. Many
 // pushes are still queued when a weight load and pops reach the MXU: each
@@ -434,28 +463,7 @@ TEST(MxuTest, OffloadedPassesRunBeforeLoadsAndPops) {
                  {"mxu.latch 3", "mxu.ldw 3, s5, s2", "mxu.latch 3",
                   "mxu.push 3, v0, s3, 0", "mxu.pop v30, 3, s0",
                   "mxu.pop v31, 3, s3", "mxu.pop v29, 0, s0", "halt"});
-  std::normal_distribution<float> dist;
-  auto fill = [&](Machine &m) {
-    std::mt19937 local(13);
-    for (int row = 64; row < 384; ++row)
-      for (int n = 0; n < 128; ++n)
-        m.vmem(row)[n] = bitsOf(dist(local));
-    for (int v = 0; v < 4; ++v)
-      for (int i = 0; i < 1024; ++i)
-        m.setVf(v, i / 128, i % 128, dist(local));
-  };
-  SimulatorOptions two;
-  two.hostThreads = 2;
-  Machine one(program), split(program, ChipKind::V4, two);
-  fill(one);
-  fill(split);
-  ASSERT_FALSE(one.run());
-  ASSERT_FALSE(split.run());
-  EXPECT_EQ(split.stats().hostThreads, 2u);
-  for (int v : {29, 30, 31})
-    for (int i = 0; i < 1024; ++i)
-      ASSERT_EQ(split.vreg(v)[i], one.vreg(v)[i]) << "v" << v << "[" << i
-                                                  << "]";
+  expectSameBitsOnTwoThreads(program, ChipKind::V4, 13);
 }
 
 // On v2's one MXU the helper takes the passes into some slots (3 to 7 of
@@ -485,28 +493,7 @@ TEST(MxuTest, OneMxuSplitBetweenThreadsKeepsItsOrder) {
                  {"mxu.latch 0", "mxu.ldw 0, s5, s2", "mxu.latch 0",
                   "mxu.push 0, v0, s3, 0", "mxu.pop v30, 0, s7",
                   "mxu.pop v31, 0, s3", "mxu.pop v29, 0, s0", "halt"});
-  std::normal_distribution<float> dist;
-  auto fill = [&](Machine &m) {
-    std::mt19937 local(17);
-    for (int row = 64; row < 384; ++row)
-      for (int n = 0; n < 128; ++n)
-        m.vmem(row)[n] = bitsOf(dist(local));
-    for (int v = 0; v < 4; ++v)
-      for (int i = 0; i < 1024; ++i)
-        m.setVf(v, i / 128, i % 128, dist(local));
-  };
-  SimulatorOptions two;
-  two.hostThreads = 2;
-  Machine one(program, ChipKind::V2), split(program, ChipKind::V2, two);
-  fill(one);
-  fill(split);
-  ASSERT_FALSE(one.run());
-  ASSERT_FALSE(split.run());
-  EXPECT_EQ(split.stats().hostThreads, 2u);
-  for (int v : {29, 30, 31})
-    for (int i = 0; i < 1024; ++i)
-      ASSERT_EQ(split.vreg(v)[i], one.vreg(v)[i])
-          << "v" << v << "[" << i << "]";
+  expectSameBitsOnTwoThreads(program, ChipKind::V2, 17);
 }
 
 // mxu.ldw stages a tile: pushes before the next mxu.latch multiply by the
