@@ -117,7 +117,6 @@ public:
     if (reg != 0)
       scalarWrites.emplace_back(reg, value);
   }
-  /// The new value of `reg`, to fill in.
   /// The register's new value, to be filled in whole: every instruction
   /// that writes a vreg writes all its words (v.ld copies the old value
   /// into the sublanes its mask skips), so the buffer is not cleared.

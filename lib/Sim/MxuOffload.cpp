@@ -103,11 +103,8 @@ void MxuOffload::loop() {
       i = 0;
     }
     const Pass &pass = passes[done % kCapacity];
-    alignas(64) float rows[kWordsPerTile];
-    bool fuse =
-        productsAreExact(roundToBF16Words(pass.words, kWordsPerTile, rows),
-                         pass.weightExponents);
-    mxuPass(pass.weights, rows, pass.slot, pass.accumulate, fuse);
+    mxuPassOfWords(pass.weights, pass.weightExponents, pass.words, pass.slot,
+                   pass.accumulate);
     finished.store(++done, std::memory_order_release);
   }
 }

@@ -88,8 +88,8 @@ private:
   const int64_t firstOffloadedClass;
   const unsigned resultSlots;
   std::unique_ptr<Pass[]> passes;
-  /// The step loop's own: per offloaded MXU, the passes submitted before
-  /// its last latch, and per slot the count up to its last pass.
+  /// The step loop's own: per MXU, the passes submitted before its last
+  /// latch, and per slot the count up to its last offloaded pass.
   std::vector<uint64_t> submittedBeforeLatch;
   std::vector<uint64_t> submittedThroughSlot;
   /// Passes submitted and finished so far. Each side spins on the other's

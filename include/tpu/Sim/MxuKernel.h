@@ -72,6 +72,12 @@ ExponentRange roundToBF16Words(const uint32_t *words, size_t count,
 void mxuPass(const float *weights, const float *lhs, float *slot,
              bool accumulate, bool fuse);
 
+/// mxuPass of a pushed vreg's 8 x 128 words as the MXU takes them: rounded
+/// to bf16 (roundToBF16Words), fused where productsAreExact with the
+/// latched tile's exponents `weightExponents`.
+void mxuPassOfWords(const float *weights, const ExponentRange &weightExponents,
+                    const uint32_t *words, float *slot, bool accumulate);
+
 } // namespace tpu::sim
 
 #endif // TPU_SIM_MXUKERNEL_H

@@ -54,10 +54,8 @@ void pushRows(Core &core, int64_t mxuIndex, const VReg &lhs, int32_t slot,
     queued.accumulate = accumulate;
     return core.offload->submit(mxuIndex, slot);
   }
-  alignas(64) float rows[kWordsPerTile];
-  bool fuse = productsAreExact(
-      roundToBF16Words(lhs.data(), kWordsPerTile, rows), weights.exponents);
-  mxuPass(weights.values.data(), rows, mxu.slot(slot), accumulate, fuse);
+  mxuPassOfWords(weights.values.data(), weights.exponents, lhs.data(),
+                 mxu.slot(slot), accumulate);
 }
 
 } // namespace

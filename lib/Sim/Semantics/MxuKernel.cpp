@@ -14,6 +14,7 @@
 
 #include "tpu/Support/BF16.h"
 #include "tpu/Support/Chip.h"
+#include "tpu/Support/TiledLayout.h"
 
 #include <algorithm>
 
@@ -208,6 +209,14 @@ ExponentRange roundToBF16Words(const uint32_t *words, size_t count,
 void mxuPass(const float *weights, const float *lhs, float *slot,
              bool accumulate, bool fuse) {
   HWY_DYNAMIC_DISPATCH(pass)(weights, lhs, slot, accumulate, fuse);
+}
+
+void mxuPassOfWords(const float *weights, const ExponentRange &weightExponents,
+                    const uint32_t *words, float *slot, bool accumulate) {
+  alignas(64) float rows[kWordsPerTile];
+  bool fuse = productsAreExact(roundToBF16Words(words, kWordsPerTile, rows),
+                               weightExponents);
+  mxuPass(weights, rows, slot, accumulate, fuse);
 }
 
 bool productsAreExact(const ExponentRange &a, const ExponentRange &b) {
