@@ -291,9 +291,9 @@ private:
   /// The split parts the terms read of K tile `k` (in `half`), each in a
   /// loop of its own: the chunk's LHS row blocks (when the first term's
   /// push loop does not split them, splitsLhsInPushes), and the weight
-  /// blocks of the MXUs with a column block (the others hold an earlier
-  /// group's, whose results are never popped), into the parts' region
-  /// `region`.
+  /// blocks of the group's column blocks (activeBlocks; the slots past
+  /// them hold an earlier group's, whose results are never popped), into
+  /// the parts' region `region`.
   void splitLhs(KernelBuilder &b, Value k, Value half, Value blocks);
   void splitWeights(KernelBuilder &b, Value half, Value region);
   /// splitVregs of `count` weight vregs from row `row` of every MXU's
@@ -400,6 +400,11 @@ private:
   /// Whether the MXUs share the one column block, each pushing its share
   /// of the row blocks: block b on MXU b % mxus (set by plan()).
   bool splitsRows = false;
+  /// The row blocks of a chunk of `blocks` each MXU pushes: all of them,
+  /// or with the rows split its share.
+  double blocksPerMxu(int64_t blocks) const {
+    return splitsRows ? double(blocks) / mxus : double(blocks);
+  }
   /// Each MXU's result slots (the chip's).
   int64_t resultSlots;
   bool mergeBatches;
@@ -494,10 +499,10 @@ private:
   /// In the column-group loop: whether this is the chunk's first group,
   /// its index in the chunk, or in the kernel's sequence of groups when
   /// crossesChunks (when alternatesHalves; halfOf), whether it loads its
-  /// own first K tiles (no group before prefetched them), the MXUs with a
-  /// column block, and the vregs of weights each RHS buffer has (16 per
-  /// such MXU).
-  Value firstGroup, groupIndex, loadsOwnFirstTiles, activeMxus, weightVregs;
+  /// own first K tiles (no group before prefetched them), its column
+  /// blocks (past the last, a group has fewer than groupBlocks), and the
+  /// vregs of weights each RHS buffer has (16 per such block).
+  Value firstGroup, groupIndex, loadsOwnFirstTiles, activeBlocks, weightVregs;
   /// batch + row0 + col0 when crossesChunks, else col0: 0 in the first
   /// group whose tiles no group before prefetched.
   Value groupOffset;
@@ -558,6 +563,23 @@ LogicalResult MatmulKernel::plan() {
   // Chunk of row blocks: as many as the result slots hold, halved until
   // the working set fits VMEM.
   int64_t slotLimit = std::min(rowBlocks, resultSlots / groups);
+  // One column block and more MXUs: each MXU takes every mxus-th row
+  // block through the same weights (an unrolled iteration's eight blocks
+  // go round the MXUs), rather than one MXU all of them. A block's MXU is
+  // b % mxus in the push loop's unrolled iterations (index % mxus, each
+  // iteration's first block a multiple of kUnroll), in a left-over
+  // block's (an and) and in the epilogue's loops alike only where mxus is
+  // a power of two dividing kUnroll.
+  splitsRows =
+      nBlocks == 1 && mxus > 1 && llvm::isPowerOf2_32(mxus) &&
+      kUnroll % int64_t(mxus) == 0 &&
+      llvm::all_of(order, [&](size_t term) { return pushesUnrolled(term); });
+  // Else no more MXUs than column blocks: one without a block would latch
+  // and push weights nothing loaded, and its results would never be
+  // popped.
+  if (!splitsRows)
+    mxus = unsigned(std::min<int64_t>(mxus, nBlocks));
+  groupBlocks = splitsRows ? 1 : mxus;
   // Splitting the next tile's weights in the last term's pushes needs a
   // block to push for each weight vreg; with fewer, it would only make the
   // next tile's loads be waited for sooner. Decided on the slots' limit:
@@ -566,26 +588,10 @@ LogicalResult MatmulKernel::plan() {
   splitsWeightsAhead =
       rhsParts.size() > 0 && terms > 1 && kTiles > 1 &&
       pushesUnrolled(order.back()) &&
-      slotLimit >= std::min<int64_t>(mxus, nBlocks) * (kWeightRows / kTileRows);
+      slotLimit >= int64_t(groupBlocks) * (kWeightRows / kTileRows);
   stagesAcrossTiles = kTiles > 1 && !splitsWeightsAhead &&
                       op.getRhsPart(unsigned(order.front())) < 0 &&
                       pushesUnrolled(order.back());
-  // No more MXUs than column blocks: one without a block would latch and
-  // push weights nothing loaded, and its results would never be popped.
-  // One column block and more MXUs: each MXU takes every mxus-th row
-  // block through the same weights (an unrolled iteration's eight blocks
-  // go round the MXUs), rather than one MXU all of them.
-  // A block's MXU is b % mxus in the push loop's unrolled iterations
-  // (index % mxus, each iteration's first block a multiple of kUnroll), in
-  // a left-over block's (an and) and in the epilogue's loops alike only
-  // where mxus is a power of two dividing kUnroll.
-  splitsRows =
-      nBlocks == 1 && mxus > 1 && llvm::isPowerOf2_32(mxus) &&
-      kUnroll % int64_t(mxus) == 0 &&
-      llvm::all_of(order, [&](size_t term) { return pushesUnrolled(term); });
-  if (!splitsRows)
-    mxus = unsigned(std::min<int64_t>(mxus, nBlocks));
-  groupBlocks = splitsRows ? 1 : mxus;
   chunk = fitChunk(slotLimit, /*resident=*/false);
   if (chunk == 0)
     return op.emitError() << "tpu-lower-to-mxu: the matmul's working set "
@@ -661,10 +667,9 @@ double MatmulKernel::tileCycles(int64_t blocks) const {
   double splitCycles =
       (splitsLhsInPushes ? 3 : 7) * lhsSplitVregs +
       (splitsWeightsAhead ? 3 + 7.0 / double(kTiles) : 7) * weightSplitVregs;
-  // What of a latch's shift-in no push before it covers: each MXU pushes
-  // every block, or with the rows split a share of them.
-  double blocksPerMxu = splitsRows ? double(blocks) / mxus : double(blocks);
-  double exposed = std::max<double>(0, kMxuDim - kSublanes * blocksPerMxu);
+  // What of a latch's shift-in the MXU's pushes before it do not cover.
+  double exposed =
+      std::max<double>(0, kMxuDim - kSublanes * blocksPerMxu(blocks));
   // Staged from the split loop only if the shortest chunk allows it.
   bool staged =
       stagesAcrossTiles ||
@@ -698,12 +703,7 @@ double MatmulKernel::tileLoadCycles() const {
 }
 
 bool MatmulKernel::loadsOutlastPushes() const {
-  // Each MXU's pushes of the tile: every block, or with the rows split a
-  // share of them.
-  double pushCycles = double(terms * chunk * kSublanes);
-  if (splitsRows)
-    pushCycles /= mxus;
-  return tileLoadCycles() >= pushCycles;
+  return tileLoadCycles() >= double(terms * kSublanes) * blocksPerMxu(chunk);
 }
 
 bool MatmulKernel::shouldDeferStores() const {
@@ -928,8 +928,8 @@ void MatmulKernel::buildKLoop(KernelBuilder &b, Value row0, Value col0,
       issueLoads(b, k, half, batch, row, col, count, nextChunk);
     });
   };
-  activeMxus = b.min(b.sub(nBlocksV, col0), groupBlocks);
-  weightVregs = b.mul(activeMxus, kWeightRows / kTileRows);
+  activeBlocks = b.min(b.sub(nBlocksV, col0), groupBlocks);
+  weightVregs = b.mul(activeBlocks, kWeightRows / kTileRows);
   groupCol0 = col0;
   b.forLoop(kTiles, 1, [&](Value k) {
     Value half = halfOf(b, k);
@@ -1068,8 +1068,8 @@ void MatmulKernel::waitForTile(KernelBuilder &b, Value tile, Value half) {
   b.wait(kLoadSem, residentLhs ? rhsLoads : lhsLoads + rhsLoads);
   // The loads are in, and every weight load of this half's previous tile
   // has shifted in (each was latched since, and a latch waits for its
-  // load), so the stores race with neither. Only the MXUs with a column block:
-  // the others' results are never popped.
+  // load), so the stores race with neither. Only the group's column
+  // blocks (activeBlocks): an MXU past them is never popped.
   for (auto [index, rhsBuffer] : llvm::enumerate(rhsBuffers)) {
     int64_t lastRowTiles = lastWeightRowTiles(rhsBuffer);
     if (lastRowTiles == weightRowTiles(rhsBuffer))
@@ -1077,7 +1077,7 @@ void MatmulKernel::waitForTile(KernelBuilder &b, Value tile, Value half) {
     b.ifThen(b.lessThan(b.index(kTiles - 2), tile), [&] {
       Value zeros = b.splat(0.0f);
       Value block = rhsRow(b, unsigned(index), half, 0);
-      b.forLoop(zero, activeMxus, 1, [&](Value m) {
+      b.forLoop(zero, activeBlocks, 1, [&](Value m) {
         zeroWeightRowTiles(b, zeros, b.add(block, b.mul(m, kWeightRows)),
                            lastRowTiles, weightRowTiles(rhsBuffer));
       });
