@@ -11,6 +11,10 @@ a=${1:-build} b=${2:-build-san}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 compared=0
+compile() { # build mlir compile-options out.tpu
+  "$1/bin/tpu-opt" "$2" --tpu-compile="$3" |
+    "$1/bin/tpu-translate" --export-tpu-bin -o "$4"
+}
 run() { # name mlir compile-options dist shapes...
   local name=$1 mlir=$2 options=$3 dist=$4
   shift 4
@@ -23,8 +27,7 @@ run() { # name mlir compile-options dist shapes...
   for build in "$a" "$b"; do
     local tag
     tag=$(basename "$build")
-    "$build/bin/tpu-opt" "$mlir" --tpu-compile="$options" |
-      "$build/bin/tpu-translate" --export-tpu-bin -o "$work/$name.$tag.tpu"
+    compile "$build" "$mlir" "$options" "$work/$name.$tag.tpu"
     "$build/bin/tpu-sim" "$work/$name.$tag.tpu" --quiet "${inputs[@]}" \
       --output "$work/$name.$tag.npy" --stats "$work/$name.$tag.json"
     grep -v '"host_' "$work/$name.$tag.json" >"$work/$name.$tag.stats"
@@ -55,14 +58,9 @@ for mlir in examples/*.mlir test/e2e/Inputs/*.mlir; do
     for precision in default high highest; do
       name=$(basename "$mlir" .mlir)-$chip-$precision
       for build in "$a" "$b"; do
-        if "$build/bin/tpu-opt" "$mlir" \
-            --tpu-compile="chip=$chip default-precision=$precision" \
-            2>/dev/null | "$build/bin/tpu-translate" --export-tpu-bin \
-            -o "$work/$name.$(basename "$build").bin" 2>/dev/null; then
-          :
-        else
-          echo "failed" >"$work/$name.$(basename "$build").bin"
-        fi
+        out=$work/$name.$(basename "$build").bin
+        compile "$build" "$mlir" "chip=$chip default-precision=$precision" \
+          "$out" 2>/dev/null || echo "failed" >"$out"
       done
       if ! cmp -s "$work/$name.$(basename "$a").bin" \
           "$work/$name.$(basename "$b").bin"; then
