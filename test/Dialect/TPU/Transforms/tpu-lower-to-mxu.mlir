@@ -1009,9 +1009,10 @@ func.func @main(%a: tensor<1024x896xf32>, %b: tensor<896x640xf32>) -> tensor<102
 
 // -----
 
-// With 4 K tiles, the last would issue five pieces, more than its time
-// spares the DMA engine: each group stores its own results, one DMA per
-// MXU, none in the K loop.
+// With 4 K tiles, the last would issue five pieces, which would stall its
+// loads more than half as long as the stores at once stall the next
+// group's: each group stores its own results, one DMA per MXU, none in
+// the K loop.
 // CHECK-LABEL: func.func @main
 // CHECK: scf.for %[[K:.*]] = %{{.*}} to %{{.*}} step
 // CHECK-NOT: tpu.dma_store
@@ -1049,4 +1050,37 @@ func.func @main(%a: tensor<1024x512xf32>, %b: tensor<512x640xf32>) -> tensor<102
 func.func @main(%a: tensor<8x256xf32>, %b: tensor<200x128xf32>) -> tensor<8x128xf32> {
   %r = tpu.matmul_passes lhs(%a) rhs(%b) {nan_fixed_terms = 0 : i64} : (tensor<8x256xf32>, tensor<200x128xf32>) -> tensor<8x128xf32>
   return %r : tensor<8x128xf32>
+}
+
+// -----
+
+// A resident LHS of 32 K tiles fits 123 row blocks of VMEM on v2, not
+// 128: halving would leave chunks of 64, three of them for 136 blocks,
+// each reading the weights again. The chunk is the largest multiple of 8
+// that fits, 120 (30,720 VMEM rows: 120 blocks x 8 rows x 32 K tiles), in
+// two chunks.
+// V2-LABEL: func.func @main(%arg0: memref<1088x4096xf32
+// V2: memref.alloc() : memref<30720x128xf32, #tpu.memory_space<vmem>>
+// V2: scf.for %{{.*}} = %{{.*}} to %c136 step %c120 {
+// V2: tpu.dma_load {{.*}} sem 3
+func.func @main(%a: tensor<1088x4096xf32>, %b: tensor<4096x256xf32>) -> tensor<1088x256xf32> {
+  %c = tpu.matmul_passes lhs(%a) rhs(%b) {nan_fixed_terms = 0 : i64} : (tensor<1088x4096xf32>, tensor<4096x256xf32>) -> tensor<1088x256xf32>
+  return %c : tensor<1088x256xf32>
+}
+
+// -----
+
+// 4096^3 on v4: streamed, chunks of 128 row blocks would read the LHS once
+// per column group, 8 times, 768 MiB in all with the weights 4 times, more
+// than the MXUs' time at the core's bandwidth. The resident chunk is 104
+// blocks (26,624 VMEM rows: 104 x 8 rows x 32 K tiles), in five chunks,
+// which read the LHS once and the weights 5 times (384 MiB), and the cost
+// model (docs/Compiler.md, "Tiling and memory") takes it.
+// CHECK-LABEL: func.func @main(%arg0: memref<4096x4096xf32
+// CHECK: memref.alloc() : memref<26624x128xf32, #tpu.memory_space<vmem>>
+// CHECK: scf.for %{{.*}} = %{{.*}} to %c512 step %c104 {
+// CHECK: tpu.dma_load {{.*}} sem 3
+func.func @main(%a: tensor<4096x4096xf32>, %b: tensor<4096x4096xf32>) -> tensor<4096x4096xf32> {
+  %c = tpu.matmul_passes lhs(%a) rhs(%b) {nan_fixed_terms = 0 : i64} : (tensor<4096x4096xf32>, tensor<4096x4096xf32>) -> tensor<4096x4096xf32>
+  return %c : tensor<4096x4096xf32>
 }

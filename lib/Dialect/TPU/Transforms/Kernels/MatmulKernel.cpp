@@ -244,8 +244,13 @@ private:
   int64_t chunksOf(int64_t blocks) const {
     return (rowBlocks + blocks - 1) / blocks;
   }
-  /// HBM tiles the operands' loads read with chunks of `blocks`.
+  /// HBM tiles the operands' loads read with chunks of `blocks`, and with
+  /// the result's stores, which are the same in either plan, the tiles
+  /// the DMA engine moves.
   int64_t tilesRead(int64_t blocks, bool resident) const;
+  int64_t tilesMoved(int64_t blocks, bool resident) const {
+    return tilesRead(blocks, resident) + lhs.batch * rowBlocks * nBlocks;
+  }
   /// The plan's cycles, roughly: the larger of the loop's issue time and
   /// its HBM time.
   double estimateCycles(int64_t blocks, bool resident) const;
@@ -628,6 +633,17 @@ int64_t MatmulKernel::fitChunk(int64_t limit, bool resident) const {
     blocks /= 2;
   if (anyPairs && blocks < rowBlocks && blocks % 2 != 0)
     blocks = std::max<int64_t>(2, blocks - 1);
+  // Halving may leave up to half of VMEM unused: a resident LHS of K =
+  // 4096 fits 110 row blocks, not 128, and halving reads the weights once
+  // per 64. The largest multiple of kUnroll (even, and a whole number of
+  // unrolled push iterations) between the halved chunk and twice it that
+  // fits is taken when it needs fewer chunks, each of which reads every
+  // weight again.
+  for (int64_t wider = std::min(limit, 2 * blocks) / kUnroll * kUnroll;
+       wider > blocks && blocks >= kUnroll; wider -= kUnroll)
+    if (vmemRows(wider, resident) <= kVmemRows &&
+        chunksOf(wider) < chunksOf(blocks))
+      return wider;
   return vmemRows(blocks, resident) <= kVmemRows ? blocks : 0;
 }
 
@@ -649,15 +665,18 @@ double MatmulKernel::tileCycles(int64_t blocks) const {
   // weights take to shift in, less what the pushes staged ahead of (the
   // term before's, or staging across tiles or from the split ahead the
   // tile before's but in tile 0) stream meanwhile. Per K
-  // tile, about 384 cycles more outside the push loops (the waits, the
-  // loops' setup, the epilogue's share); and about 7 cycles for each vreg
+  // tile, about 100 cycles more outside the push loops (the waits, the
+  // loops' setup) and its share of the group's epilogue (a pop a bundle,
+  // every MXU's blocks, then the next group's first latch); and about 7
+  // cycles for each vreg
   // the split of the K tile's operands makes its parts from in a loop of
   // its own (the unrolled split loop), about 3 for one a push loop splits
   // (splitsLhsInPushes, splitsWeightsAhead: what its rounding adds to the
   // pushes' time; a group's first tile splits its weights in a loop). All
   // were measured in the simulator (docs/Compiler.md, "Tiling and
   // memory") before the bundler spaced pushes, which made the rounding a
-  // push loop adds smaller.
+  // push loop adds smaller, but the 100 cycles and the epilogue's share,
+  // re-measured since ("Chunks as wide as VMEM allows").
   // With the rows split, a block is one push on one of the MXUs.
   double perBlock = splitsRows ? std::max<double>(double(kSublanes) / mxus, 3)
                                : std::max<double>(kSublanes, mxus + 2);
@@ -679,8 +698,10 @@ double MatmulKernel::tileCycles(int64_t blocks) const {
              : kMxuDim;
   double latchCycles =
       firstLatch + exposed * double(llvm::count(latches, true) - 1);
-  return double(terms) * double(blocks) * perBlock + latchCycles + 384 +
-         splitCycles;
+  double epilogueCycles =
+      double(splitsRows ? blocks : blocks * groupBlocks) + kMxuDim;
+  return double(terms) * double(blocks) * perBlock + latchCycles + 100 +
+         epilogueCycles / double(kTiles) + splitCycles;
 }
 
 double MatmulKernel::hbmCycles(int64_t tiles) const {
@@ -690,9 +711,13 @@ double MatmulKernel::hbmCycles(int64_t tiles) const {
 }
 
 double MatmulKernel::estimateCycles(int64_t blocks, bool resident) const {
-  double issue = double(lhs.batch * chunksOf(blocks) * columnGroups()) *
-                 double(kTiles) * tileCycles(blocks);
-  return std::max(issue, hbmCycles(tilesRead(blocks, resident)));
+  // Every chunk but the last has `blocks` row blocks.
+  int64_t lastBlocks = (rowBlocks - 1) % blocks + 1;
+  double chunkCycles = double(chunksOf(blocks) - 1) * tileCycles(blocks) +
+                       tileCycles(lastBlocks);
+  double issue =
+      double(lhs.batch * columnGroups()) * double(kTiles) * chunkCycles;
+  return std::max(issue, hbmCycles(tilesMoved(blocks, resident)));
 }
 
 double MatmulKernel::tileLoadCycles() const {
@@ -707,11 +732,6 @@ bool MatmulKernel::loadsOutlastPushes() const {
 }
 
 bool MatmulKernel::shouldDeferStores() const {
-  // Deferring needs time the DMA engine spares, which an HBM-bound plan
-  // does not have.
-  if (hbmCycles(tilesRead(chunk, residentLhs)) >=
-      estimateCycles(chunk, residentLhs))
-    return false;
   // A later group's K tile loads its weights (and the LHS's K tile unless
   // resident) while the one before runs; the rest of the tile's time is
   // the engine's to spare. Stored at once, the results stall the next
@@ -719,15 +739,23 @@ bool MatmulKernel::shouldDeferStores() const {
   // of them spare: two when the last tile prefetches across groups (one
   // with a single K tile), else none (tile 0 is loaded after them).
   double spare = tileCycles(chunk) - tileLoadCycles();
+  if (spare <= 0)
+    return false;
   double stores = hbmCycles(int64_t(groupBlocks) * chunk);
   double prefetched =
       prefetchesAcross() ? double(std::min<int64_t>(kTiles, 2)) : 0;
   // Deferred, piece p goes out in tile p and the last tile takes the
-  // rest: the busiest tile's pieces must fit in what it spares.
+  // rest: what the busiest tile's pieces take beyond what it spares
+  // stalls its loads. Deferring must save at least half of what the
+  // stores at once stall: it costs every tile the code that picks its
+  // piece, and at once the stores overlap the epilogue's pops, which
+  // this leaves out (measured: docs/Compiler.md, "Result stores spread
+  // over the next group's K tiles").
   int64_t pieces = kStoresPerMxu * int64_t(groupBlocks);
   int64_t busiest = pieces - std::min(pieces, kTiles) + 1;
-  return stores > prefetched * spare &&
-         stores / double(pieces) * double(busiest) <= spare;
+  double stallAtOnce = stores - prefetched * spare;
+  double stallDeferred = stores / double(pieces) * double(busiest) - spare;
+  return stallAtOnce > 0 && stallDeferred < stallAtOnce / 2;
 }
 
 Value MatmulKernel::lhsRow(KernelBuilder &b, unsigned buffer, Value k,
