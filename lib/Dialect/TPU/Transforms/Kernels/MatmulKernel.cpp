@@ -234,7 +234,8 @@ private:
   /// Chunks of rows each LHS buffer takes in VMEM: every K tile when
   /// resident, else a double buffer.
   int64_t lhsSlots(bool resident) const { return resident ? kTiles : 2; }
-  /// The largest chunk of row blocks that fits VMEM, at most `limit`, or 0.
+  /// A chunk of row blocks that fits VMEM, at most `limit` (halved from
+  /// it until it fits, then widened to a multiple of kUnroll), or 0.
   int64_t fitChunk(int64_t limit, bool resident) const;
   /// The column-block groups (one block per MXU), and the chunks of
   /// `blocks` row blocks.
@@ -664,11 +665,10 @@ double MatmulKernel::tileCycles(int64_t blocks) const {
   // of MXU input if more; and per latch (termOrder) the 128 cycles its
   // weights take to shift in, less what the pushes staged ahead of (the
   // term before's, or staging across tiles or from the split ahead the
-  // tile before's but in tile 0) stream meanwhile. Per K
-  // tile, about 100 cycles more outside the push loops (the waits, the
-  // loops' setup) and its share of the group's epilogue (a pop a bundle,
-  // every MXU's blocks, then the next group's first latch); and about 7
-  // cycles for each vreg
+  // tile before's but in tile 0) stream meanwhile. Per K tile, about 100
+  // cycles more outside the push loops (the waits, the loops' setup) and
+  // its share of the group's epilogue (a pop a bundle, every MXU's blocks,
+  // then the next group's first latch); and about 7 cycles for each vreg
   // the split of the K tile's operands makes its parts from in a loop of
   // its own (the unrolled split loop), about 3 for one a push loop splits
   // (splitsLhsInPushes, splitsWeightsAhead: what its rounding adds to the
