@@ -366,9 +366,18 @@ void InstructionSelector::selectSelect(Operation *op) {
     // v.sel vD, vMask, vA, vB: vMask != 0 ? vA : vB
     return selectVector(op, Opcode::VSel);
   }
-  // b + cond * (a - b), cond being 0 or 1.
+  // b + cond * (a - b), cond being 0 or 1; a * cond when b is 0 (a count
+  // of DMAs that is 0 past the last block: the kernels' loop heads have
+  // many).
   int64_t cond = useScalar(op, select.getCondition());
   int64_t a = useScalar(op, select.getTrueValue());
+  std::optional<int64_t> falseValue =
+      getConstantIntValue(select.getFalseValue());
+  if (falseValue && *falseValue == 0) {
+    code.emit(Opcode::SMul,
+              {registers.define(op, select.getResult()), a, cond});
+    return;
+  }
   int64_t b = useScalar(op, select.getFalseValue());
   int64_t diff = registers.temp(op, RegisterFile::Scalar);
   code.emit(Opcode::SSub, {diff, a, b});

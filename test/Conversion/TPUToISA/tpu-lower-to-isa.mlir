@@ -630,3 +630,45 @@ func.func @main() {
   } loc("scf.for"("m.py":3:1))
   return loc("func.return"("m.py":6:1))
 } loc("func.func"("m.py":1:1))
+
+// -----
+
+// A scalar select is b + cond * (a - b), cond being 0 or 1; with b 0 it
+// is a * cond, one s.mul (the kernels' DMA counts that are 0 past the
+// last block).
+// CHECK: tpu_isa.program @main
+// CHECK: inst s.slt [[C:s[0-9]+]], [[I:s[0-9]+]], {{s[0-9]+}}
+// CHECK-NEXT: }
+// CHECK-NEXT: bundle {
+// CHECK-NEXT: inst s.mul [[N:s[0-9]+]], [[I]], [[C]]
+// CHECK: inst dma.ld 0, {{s[0-9]+}}, s0, [[N]], s31
+// CHECK: inst s.li [[FOUR:s[0-9]+]], 4
+// CHECK-NEXT: }
+// CHECK-NEXT: bundle {
+// CHECK-NEXT: inst s.sub [[D:s[0-9]+]], [[I]], [[FOUR]]
+// CHECK-NEXT: }
+// CHECK-NEXT: bundle {
+// CHECK-NEXT: inst s.mul [[D]], [[D]], [[C]]
+// CHECK-NEXT: }
+// CHECK-NEXT: bundle {
+// CHECK-NEXT: inst s.add [[M:s[0-9]+]], [[FOUR]], [[D]]
+// CHECK: inst dma.ld 0, {{s[0-9]+}}, s0, [[M]], s31
+#tiled = affine_map<(d0, d1) -> (d0 floordiv 8, d1 floordiv 128, d0 mod 8, d1 mod 128)>
+module attributes {tpu.chip = #tpu.chip<v2>} {
+  func.func @main(%hbm: memref<64x128xf32, #tiled, #tpu.memory_space<hbm>> {tpu.address = 0 : i64}) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %c4 = arith.constant 4 : index
+    %buf = memref.alloc() {tpu.address = 64 : i64} : memref<64x128xf32, #tpu.memory_space<vmem>>
+    scf.for %i = %c0 to %c4 step %c1 {
+      %c = arith.cmpi slt, %i, %c2 : index
+      %n = arith.select %c, %i, %c0 : index
+      tpu.dma_load %hbm[%c0, stride %c1] to %buf[%c0] tiles %n sem 0 : memref<64x128xf32, #tiled, #tpu.memory_space<hbm>>, memref<64x128xf32, #tpu.memory_space<vmem>>
+      %m = arith.select %c, %i, %c4 : index
+      tpu.dma_load %hbm[%c0, stride %c1] to %buf[%c0] tiles %m sem 0 : memref<64x128xf32, #tiled, #tpu.memory_space<hbm>>, memref<64x128xf32, #tpu.memory_space<vmem>>
+    }
+    tpu.dma_wait sem 0 count 8
+    return
+  }
+}

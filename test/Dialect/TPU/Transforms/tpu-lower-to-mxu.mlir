@@ -1,6 +1,7 @@
 // The kernels' loops, on tensor-level input bufferized first.
 // RUN: tpu-opt %s --tpu-attach-chip=chip=v4 --tpu-bufferize --tpu-lower-to-mxu --split-input-file | FileCheck %s
 // RUN: tpu-opt %s --tpu-attach-chip=chip=v2 --tpu-bufferize --tpu-lower-to-mxu --split-input-file | FileCheck %s --check-prefix=V2
+// RUN: tpu-opt %s --tpu-attach-chip=chip=v4 --tpu-bufferize --tpu-lower-to-mxu --tpu-canonicalize --cse --split-input-file | FileCheck %s --check-prefix=FOLDED
 
 // A DEFAULT matmul with 3 K tiles and 5 column blocks: on v4 a group of 4
 // MXUs and a group with 1 active. Work buffers are VMEM rows. With two
@@ -1083,4 +1084,25 @@ func.func @main(%a: tensor<1088x4096xf32>, %b: tensor<4096x256xf32>) -> tensor<1
 func.func @main(%a: tensor<4096x4096xf32>, %b: tensor<4096x4096xf32>) -> tensor<4096x4096xf32> {
   %c = tpu.matmul_passes lhs(%a) rhs(%b) {nan_fixed_terms = 0 : i64} : (tensor<4096x4096xf32>, tensor<4096x4096xf32>) -> tensor<4096x4096xf32>
   return %c : tensor<4096x4096xf32>
+}
+
+// -----
+
+// Column groups that divide the blocks and chunks that divide the rows
+// (2048 x 256 x 1024 on v4: two groups of 4 blocks, two chunks of 128), as
+// tpu-compile folds them: every weight DMA moves a constant 16 tiles (no
+// select on whether its MXU has a block), and the push loop's bounds are
+// constants (no arithmetic on the chunk's row blocks in a K tile's head;
+// the loop is split where it stages the next tile's weights).
+// FOLDED-LABEL: func.func @main(%arg0: memref<2048x256xf32
+// FOLDED: scf.for %[[COL0:.*]] = %c0 to %c8 step %c4 {
+// FOLDED: tpu.dma_load %arg1[%[[COL0]], stride %c8] to %{{.*}}[%c0] tiles %c16 sem 0
+// FOLDED-NEXT: %[[COL1:.*]] = arith.addi %[[COL0]], %c1
+// FOLDED-NEXT: tpu.dma_load %arg1[%[[COL1]], stride %c8] to %{{.*}}[%c128] tiles %c16 sem 0
+// FOLDED: scf.for %{{.*}} = %c0 to %c896 step %c64 {
+// FOLDED: tpu.mxu_push
+// FOLDED: scf.for %{{.*}} = %c896 to %c1024{{(_[0-9]+)?}} step %c64 {
+func.func @main(%a: tensor<2048x256xf32>, %b: tensor<256x1024xf32>) -> tensor<2048x1024xf32> {
+  %c = tpu.matmul_passes lhs(%a) rhs(%b) {nan_fixed_terms = 0 : i64} : (tensor<2048x256xf32>, tensor<256x1024xf32>) -> tensor<2048x1024xf32>
+  return %c : tensor<2048x1024xf32>
 }

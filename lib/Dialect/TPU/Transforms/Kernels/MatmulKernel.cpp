@@ -472,6 +472,15 @@ private:
   }
   /// The first column block of the group buildKLoop builds.
   Value groupCol0;
+  /// Whether column block `col` of a group exists: always when the groups
+  /// divide the blocks (a constant, which folds the selects and branches
+  /// on it away: the DMAs of a K tile's loop head need no count of their
+  /// own), else col < nBlocks.
+  Value hasColumn(KernelBuilder &b, Value col) const {
+    if (nBlocks % int64_t(groupBlocks) == 0)
+      return arith::ConstantIntOp::create(b, 1, 1);
+    return b.lessThan(col, nBlocksV);
+  }
 
   // The plan.
   int64_t rowBlocks = 0, kTiles = 0, nBlocks = 0;
@@ -807,7 +816,15 @@ scf::ForOp MatmulKernel::build(KernelBuilder &b) {
     batchIndex = batch;
     outBatch = b.mul(batch, out.tilesPerBatch());
     b.forLoop(rowBlocks, chunk, [&](Value row0) {
-      Value blocks = b.min(b.sub(b.index(rowBlocks), row0), chunk);
+      // A constant where the chunks divide the rows, so that the push
+      // loops' bounds fold and a K tile's head computes none of them. With
+      // one chunk the min folds once the chunk loop, which runs once, is
+      // gone; a constant from the start would change the order
+      // tpu-canonicalize visits the terms' scf.ifs in, and two on the same
+      // condition would no longer merge.
+      Value blocks = chunksOf(chunk) > 1
+                         ? b.chunkCount(rowBlocks, chunk, row0)
+                         : b.min(b.sub(b.index(rowBlocks), row0), chunk);
       b.forLoop(nBlocks, groupBlocks, [&](Value col0) {
         firstGroup =
             arith::CmpIOp::create(b, arith::CmpIPredicate::eq, col0, zero);
@@ -895,7 +912,7 @@ void MatmulKernel::issueWeightLoads(KernelBuilder &b, Value k, Value half,
       Value col = b.add(col0, m);
       // An MXU past the last column block moves nothing, so the wait after
       // counts the same transfers every time.
-      Value count = b.select(b.lessThan(col, nBlocksV), tiles, zero);
+      Value count = b.select(hasColumn(b, col), tiles, zero);
       Value rhsTile = b.add(
           b.add(rhsBatch, b.mul(k, rhsRowTiles * rhs.colTiles())), col);
       Value row = rhsRow(b, unsigned(index), half, m);
@@ -949,7 +966,7 @@ void MatmulKernel::buildKLoop(KernelBuilder &b, Value row0, Value col0,
       Value batch = b.select(inChunk, batchIndex,
                              b.select(inBatch, batchIndex, nextBatch));
       Value col = b.select(inChunk, nextCol0, zero);
-      Value rowsLeft = b.min(b.sub(b.index(rowBlocks), row), chunk);
+      Value rowsLeft = b.chunkCount(rowBlocks, chunk, row);
       Value count = b.select(inChunk, blocks, rowsLeft);
       Value half = halfOf(b, k, 1);
       Value nextChunk = b.lessThan(b.index(nBlocks - 1), nextCol0);
@@ -1386,7 +1403,7 @@ void MatmulKernel::buildEpilogue(KernelBuilder &b, Value batch, Value row0,
   // MXU's share of it.
   for (unsigned c = 0; c < groupBlocks; ++c) {
     Value col = b.add(col0, c);
-    Value active = b.lessThan(col, nBlocksV);
+    Value active = hasColumn(b, col);
     Value stagingRow = b.index(c * chunkRows);
     Value outTile = b.add(b.add(outBatch, b.mul(row0, out.colTiles())), col);
     b.ifThen(active, [&] {
@@ -1485,7 +1502,7 @@ void MatmulKernel::storeResultPiece(KernelBuilder &b, Value row0, Value col0,
   Value count =
       b.select(secondHalf, b.sub(blocks, firstHalfBlocks), firstHalfBlocks);
   Value col = b.add(col0, m);
-  count = b.select(b.lessThan(col, nBlocksV), count, zero);
+  count = b.select(hasColumn(b, col), count, zero);
   Value startRow = b.mul(start, kTileRows);
   Value stagingRow = b.add(b.mul(m, chunkRows), startRow);
   Value outTile =
