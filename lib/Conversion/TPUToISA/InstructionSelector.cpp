@@ -151,8 +151,11 @@ int64_t InstructionSelector::useConstant(Operation *op, int64_t constant) {
 }
 
 int64_t InstructionSelector::useScalar(Operation *op, Value value) {
+  // An i1 is 0 or 1 in a register, as s.slt writes it (the selects'
+  // arithmetic needs it so); its constant reads as -1 sign-extended.
   if (std::optional<int64_t> constant = getConstantIntValue(value))
-    return useConstant(op, *constant);
+    return useConstant(op, value.getType().isInteger(1) ? *constant & 1
+                                                        : *constant);
   return registers.lookup(op, value);
 }
 

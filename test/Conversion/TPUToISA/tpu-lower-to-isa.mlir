@@ -653,6 +653,9 @@ func.func @main() {
 // CHECK-NEXT: bundle {
 // CHECK-NEXT: inst s.add [[M:s[0-9]+]], [[FOUR]], [[D]]
 // CHECK: inst dma.ld 0, {{s[0-9]+}}, s0, [[M]], s31
+// A constant i1 true is 1 (s31), not -1: the select is the value itself.
+// CHECK: inst s.mul [[K:s[0-9]+]], [[I]], s31
+// CHECK: inst dma.ld 0, {{s[0-9]+}}, s0, [[K]], s31
 #tiled = affine_map<(d0, d1) -> (d0 floordiv 8, d1 floordiv 128, d0 mod 8, d1 mod 128)>
 module attributes {tpu.chip = #tpu.chip<v2>} {
   func.func @main(%hbm: memref<64x128xf32, #tiled, #tpu.memory_space<hbm>> {tpu.address = 0 : i64}) {
@@ -667,8 +670,11 @@ module attributes {tpu.chip = #tpu.chip<v2>} {
       tpu.dma_load %hbm[%c0, stride %c1] to %buf[%c0] tiles %n sem 0 : memref<64x128xf32, #tiled, #tpu.memory_space<hbm>>, memref<64x128xf32, #tpu.memory_space<vmem>>
       %m = arith.select %c, %i, %c4 : index
       tpu.dma_load %hbm[%c0, stride %c1] to %buf[%c0] tiles %m sem 0 : memref<64x128xf32, #tiled, #tpu.memory_space<hbm>>, memref<64x128xf32, #tpu.memory_space<vmem>>
+      %true = arith.constant true
+      %k = arith.select %true, %i, %c0 : index
+      tpu.dma_load %hbm[%c0, stride %c1] to %buf[%c0] tiles %k sem 0 : memref<64x128xf32, #tiled, #tpu.memory_space<hbm>>, memref<64x128xf32, #tpu.memory_space<vmem>>
     }
-    tpu.dma_wait sem 0 count 8
+    tpu.dma_wait sem 0 count 12
     return
   }
 }

@@ -260,8 +260,9 @@ def TPULowerToMXU : Pass<"tpu-lower-to-mxu", "::mlir::func::FuncOp"> {
       a `tpu.transpose_block`.
 
     Tile sizes do not depend on the matrix size, so neither does the
-    program's size; the matmul's working set (at most about 6 MiB) is
-    halved until it fits VMEM. The MXU count is the chip's (the module's
+    program's size; the matmul's chunk of rows is halved until its working
+    set fits VMEM, then widened to the largest multiple of 8 row blocks
+    that fits. The MXU count is the chip's (the module's
     `tpu.chip`, see tpu-attach-chip). The sum of the matmuls'
     `tpu.useful_macs` goes on the function.
   }];

@@ -23,8 +23,9 @@
 // Why these tile sizes: a chunk of LHS row blocks fills the MXU result
 // buffer (the chip's slots of 8 rows, 128, halved when a NaN-fixed group
 // needs its own slots), so every weight tile latched is reused for up to
-// 1024 rows; the working set is a few MiB whatever the matrix size, and is
-// halved until it fits VMEM.
+// 1024 rows; the working set is a few MiB whatever the matrix size, and the
+// chunk is halved until it fits VMEM, then widened to the largest multiple
+// of 8 row blocks that fits (fitChunk).
 //
 // When the weights take more than one group of column blocks, the chunk's
 // LHS can instead stay in VMEM, every K tile of every LHS buffer, loaded
@@ -576,7 +577,7 @@ LogicalResult MatmulKernel::plan() {
   nBlocks = rhs.colTiles();
   int64_t groups = nanFixed > 0 ? 2 : 1;
   // Chunk of row blocks: as many as the result slots hold, halved until
-  // the working set fits VMEM.
+  // the working set fits VMEM, then widened (fitChunk).
   int64_t slotLimit = std::min(rowBlocks, resultSlots / groups);
   // One column block and more MXUs: each MXU takes every mxus-th row
   // block through the same weights (an unrolled iteration's eight blocks
