@@ -36,13 +36,17 @@
 // CHECK: tpu.dma_load %[[B]]
 // CHECK-COUNT-3: tpu.dma_load %[[B]]
 // The K loop prefetches tile k + 1's LHS column; its weights too from
-// tile 0 (tile 1's), later tiles' came two tiles ahead (below).
+// tile 0 (tile 1's), later tiles' came two tiles ahead (below). The LHS
+// column's addresses are made inside the first group's branch, not in a
+// later group's K tiles, which load none.
 // CHECK: scf.for %[[K:.*]] = %{{.*}} to %{{.*}} step
 // CHECK-NEXT: %[[TILE:.*]] = arith.addi %[[K]], %[[GROUP]]
 // CHECK-NEXT: %[[HALF:.*]] = arith.andi %[[TILE]], %c1
 // CHECK: %[[FIRSTK:.*]] = arith.cmpi eq, %[[K]]
 // CHECK: scf.if
+// CHECK-NOT: arith.muli
 // CHECK: scf.if %[[FIRST]] {
+// CHECK: arith.muli
 // CHECK: tpu.dma_load %[[A]]{{.*}} sem 3
 // CHECK: scf.if %[[FIRSTK]] {
 // CHECK-COUNT-4: tpu.dma_load %[[B]]

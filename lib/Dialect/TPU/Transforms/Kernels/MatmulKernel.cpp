@@ -872,23 +872,25 @@ void MatmulKernel::issueLhsLoads(KernelBuilder &b, Value k, Value half,
                                  Value batch, Value row0, Value blocks,
                                  Value chunkFirst) {
   for (auto [index, lhsBuffer] : llvm::enumerate(lhsBuffers)) {
-    // A packed LHS's tile holds two row blocks: half the tiles, from row
-    // tile row0 / 2. (With merged batches, the batch is 0.)
-    bool pairs = blocksPerTile(lhsBuffer) == 2;
-    Value rowTile = pairs ? b.halve(row0) : row0;
-    Value count = pairs ? b.halve(b.add(blocks, 1)) : blocks;
-    Value lhsBatch = b.mul(batch, tiledShapeOf(lhsBuffer).tilesPerBatch());
-    Value lhsTile = b.add(b.add(lhsBatch, b.mul(rowTile, lhs.colTiles())), k);
-    Value row = lhsRow(b, unsigned(index), k, half);
-    // A resident LHS is loaded in the chunk's first group only.
-    if (!residentLhs)
+    auto load = [&, index = index, lhsBuffer = lhsBuffer](int64_t sem) {
+      // A packed LHS's tile holds two row blocks: half the tiles, from row
+      // tile row0 / 2. (With merged batches, the batch is 0.)
+      bool pairs = blocksPerTile(lhsBuffer) == 2;
+      Value rowTile = pairs ? b.halve(row0) : row0;
+      Value count = pairs ? b.halve(b.add(blocks, 1)) : blocks;
+      Value lhsBatch = b.mul(batch, tiledShapeOf(lhsBuffer).tilesPerBatch());
+      Value lhsTile = b.add(b.add(lhsBatch, b.mul(rowTile, lhs.colTiles())), k);
+      Value row = lhsRow(b, unsigned(index), k, half);
       b.dmaLoad(lhsBuffer, lhsTile, b.index(lhs.colTiles()), lhsVmem, row,
-                count, kLoadSem);
+                count, sem);
+    };
+    // A resident LHS is loaded in the chunk's first group only, its
+    // addresses made there too: a later group's K tiles, which load none,
+    // computed them in their heads.
+    if (!residentLhs)
+      load(kLoadSem);
     else if (chunkFirst)
-      b.ifThen(chunkFirst, [&] {
-        b.dmaLoad(lhsBuffer, lhsTile, b.index(lhs.colTiles()), lhsVmem, row,
-                  count, kResidentSem);
-      });
+      b.ifThen(chunkFirst, [&] { load(kResidentSem); });
   }
 }
 
