@@ -246,6 +246,16 @@ private:
   int64_t chunksOf(int64_t blocks) const {
     return (rowBlocks + blocks - 1) / blocks;
   }
+  /// The row blocks of the last chunk, the shortest, with chunks of
+  /// `blocks`.
+  int64_t lastChunkOf(int64_t blocks) const {
+    return (rowBlocks - 1) % blocks + 1;
+  }
+  /// Whether every group has groupBlocks column blocks: the groups divide
+  /// the blocks, and no MXU is ever past the last.
+  bool groupsDivideBlocks() const {
+    return nBlocks % int64_t(groupBlocks) == 0;
+  }
   /// HBM tiles the operands' loads read with chunks of `blocks`, and with
   /// the result's stores, which are the same in either plan, the tiles
   /// the DMA engine moves.
@@ -478,7 +488,7 @@ private:
   /// on it away: the DMAs of a K tile's loop head need no count of their
   /// own), else col < nBlocks.
   Value hasColumn(KernelBuilder &b, Value col) const {
-    if (nBlocks % int64_t(groupBlocks) == 0)
+    if (groupsDivideBlocks())
       return arith::ConstantIntOp::create(b, 1, 1);
     return b.lessThan(col, nBlocksV);
   }
@@ -629,8 +639,7 @@ LogicalResult MatmulKernel::plan() {
                   (!residentLhs || kTiles > 1) &&
                   (kTiles % 2 == 0 || indexesGroupsAcrossChunks());
   // The last chunk is the shortest.
-  stagesSplitAhead =
-      splitsWeightsAhead && splitEndsEarly((rowBlocks - 1) % chunk + 1);
+  stagesSplitAhead = splitsWeightsAhead && splitEndsEarly(lastChunkOf(chunk));
   defersStores = columnGroups() > 1 && shouldDeferStores();
   return success();
 }
@@ -700,9 +709,8 @@ double MatmulKernel::tileCycles(int64_t blocks) const {
   double exposed =
       std::max<double>(0, kMxuDim - kSublanes * blocksPerMxu(blocks));
   // Staged from the split loop only if the shortest chunk allows it.
-  bool staged =
-      stagesAcrossTiles ||
-      (splitsWeightsAhead && splitEndsEarly((rowBlocks - 1) % blocks + 1));
+  bool staged = stagesAcrossTiles ||
+                (splitsWeightsAhead && splitEndsEarly(lastChunkOf(blocks)));
   double firstLatch =
       staged ? (kMxuDim + exposed * double(kTiles - 1)) / double(kTiles)
              : kMxuDim;
@@ -722,9 +730,8 @@ double MatmulKernel::hbmCycles(int64_t tiles) const {
 
 double MatmulKernel::estimateCycles(int64_t blocks, bool resident) const {
   // Every chunk but the last has `blocks` row blocks.
-  int64_t lastBlocks = (rowBlocks - 1) % blocks + 1;
   double chunkCycles = double(chunksOf(blocks) - 1) * tileCycles(blocks) +
-                       tileCycles(lastBlocks);
+                       tileCycles(lastChunkOf(blocks));
   double issue =
       double(lhs.batch * columnGroups()) * double(kTiles) * chunkCycles;
   return std::max(issue, hbmCycles(tilesMoved(blocks, resident)));
@@ -804,7 +811,7 @@ scf::ForOp MatmulKernel::build(KernelBuilder &b) {
   // but it reads the rows; with more groups the second, whose MXUs all
   // have one, writes them): zeroed once, they are written rows.
   if (kTiles == 1 && alternatesHalves() && columnGroups() == 2 &&
-      nBlocks % groupBlocks != 0) {
+      !groupsDivideBlocks()) {
     Value zeros = b.splat(0.0f);
     for (unsigned buffer = 0; buffer < rhsBuffers.size(); ++buffer)
       for (unsigned m = unsigned(nBlocks % groupBlocks); m < groupBlocks; ++m)
