@@ -90,6 +90,12 @@ void forEachVregRow(KernelBuilder &b, Value count,
   });
 }
 
+/// Whether an epilogue input is a row (rank 1: one row of tiles), read one
+/// tile per column block into every sublane of each block.
+bool isRow(Value input) {
+  return cast<ShapedType>(input.getType()).getRank() == 1;
+}
+
 /// Whether the batches of the LHS, result and accumulator are one matrix
 /// to the kernel: when the RHS is one rank-2 matrix, which every batch of
 /// the LHS shares (a convolution's filter), and whole row tiles of all
@@ -391,6 +397,16 @@ private:
   Value halfOf(KernelBuilder &b, Value k, int64_t groupsAhead = 0) const;
   void buildEpilogue(KernelBuilder &b, Value batch, Value row0, Value col0,
                      Value blocks);
+  /// Pops block `block`'s slots of MXU `m`, fixes the small-term group's
+  /// NaNs, adds the main group and the accumulator, applies the epilogue
+  /// and stores the block at staging row `row` (`stagingRow` is the MXU's
+  /// first, where a row input is staged).
+  void finishBlock(KernelBuilder &b, Value block, Value row, unsigned m,
+                   Value stagingRow);
+  /// The result's tile at row block `row0` of column block `col`, and the
+  /// DMA of `count` row blocks of MXU `c`'s staged block to it.
+  Value outTileOf(KernelBuilder &b, Value row0, Value col);
+  void storeMxuBlock(KernelBuilder &b, Value outTile, unsigned c, Value count);
   /// Store piece `piece` of the column group at (row0, col0) from the
   /// staging buffer: half `piece` % 2 of the rows of MXU `piece` / 2's
   /// block (nothing when its column block is past the last).
@@ -1387,7 +1403,6 @@ void MatmulKernel::buildPasses(KernelBuilder &b, size_t position, Value k,
 /// blocks out.
 void MatmulKernel::buildEpilogue(KernelBuilder &b, Value batch, Value row0,
                                  Value col0, Value blocks) {
-  bool fixNaN = nanFixed > 0;
   // The previous epilogue's result DMAs read the staging buffer this one
   // writes; they have had this group's K loop to finish in.
   Value laterEpilogue = b.lessThan(zero, b.add(b.add(batch, row0), col0));
@@ -1396,9 +1411,6 @@ void MatmulKernel::buildEpilogue(KernelBuilder &b, Value batch, Value row0,
   // the epilogue's inputs of the result's shape; a row (a rank-1 input,
   // one row of tiles) is read one tile per column block, into every
   // sublane of each block.
-  auto isRow = [](Value input) {
-    return cast<ShapedType>(input.getType()).getRank() == 1;
-  };
   SmallVector<std::pair<Value, Value>> staged; // (HBM buffer, VMEM staging)
   if (hasAcc)
     staged.emplace_back(op.getAcc(), accVmem);
@@ -1415,7 +1427,7 @@ void MatmulKernel::buildEpilogue(KernelBuilder &b, Value batch, Value row0,
     Value col = b.add(col0, c);
     Value active = hasColumn(b, col);
     Value stagingRow = b.index(c * chunkRows);
-    Value outTile = b.add(b.add(outBatch, b.mul(row0, out.colTiles())), col);
+    Value outTile = outTileOf(b, row0, col);
     b.ifThen(active, [&] {
       for (auto [hbm, vmem] : staged) {
         if (isRow(hbm))
@@ -1426,37 +1438,6 @@ void MatmulKernel::buildEpilogue(KernelBuilder &b, Value batch, Value row0,
       }
       if (!staged.empty())
         b.wait(kAccSem, int64_t(staged.size()));
-      // Pops block `block`'s slots of MXU `m`, finishes it and stores it
-      // at `row`.
-      auto finishBlock = [&](Value block, Value row, unsigned m) {
-        Value value =
-            MxuPopOp::create(b, b.vregType(), b.add(block, mainSlots), m);
-        if (fixNaN) {
-          Value small = MxuPopOp::create(b, b.vregType(), block, m);
-          Value isNaN =
-              arith::CmpFOp::create(b, arith::CmpFPredicate::UNE, small, small);
-          small = arith::SelectOp::create(b, isNaN, b.splat(0.0f), small);
-          value = arith::AddFOp::create(b, small, value);
-        }
-        if (hasAcc)
-          value = arith::AddFOp::create(b, value, b.load(accVmem, row));
-        if (op.hasEpilogue()) {
-          SmallVector<Value> elements = {value};
-          // A bf16 row is the low half of its packed words.
-          for (auto [input, vmem] :
-               llvm::zip(op.getEpilogueInputs(), epilogueVmem)) {
-            if (!isRow(input)) {
-              elements.push_back(b.load(vmem, row));
-              continue;
-            }
-            Value words = b.loadRowToAllSublanes(vmem, stagingRow);
-            elements.push_back(isPacked(input) ? b.unpack(words, false)
-                                               : words);
-          }
-          value = applyElementwiseBody(b, op.getEpilogue().front(), elements);
-        }
-        b.store(value, outVmem, row);
-      };
       // kUnroll blocks an iteration, each finished in turn: the loop's own
       // work is paid once per kUnroll blocks, and a block's registers are
       // free again before the next one's.
@@ -1465,7 +1446,7 @@ void MatmulKernel::buildEpilogue(KernelBuilder &b, Value batch, Value row0,
           Value firstRow = b.add(stagingRow, b.mul(first, kTileRows));
           for (int64_t i = 0; i < n; ++i) {
             Value row = b.add(firstRow, i * kTileRows);
-            finishBlock(b.add(first, i), row, c);
+            finishBlock(b, b.add(first, i), row, c, stagingRow);
           }
         });
         return;
@@ -1474,7 +1455,7 @@ void MatmulKernel::buildEpilogue(KernelBuilder &b, Value batch, Value row0,
       for (unsigned m = 0; m < mxus; ++m)
         b.forLoop(b.index(m), blocks, mxus, [&](Value block) {
           Value row = b.add(stagingRow, b.mul(block, kTileRows));
-          finishBlock(block, row, m);
+          finishBlock(b, block, row, m, stagingRow);
         });
     });
     // A chunk's last group stores each MXU's results as they are popped;
@@ -1484,9 +1465,7 @@ void MatmulKernel::buildEpilogue(KernelBuilder &b, Value batch, Value row0,
     // group's only, with an empty one so that every group counts
     // storesPerGroup DMAs.
     auto storeBlock = [&] {
-      Value count = b.select(active, blocks, zero);
-      b.dmaStore(outVmem, stagingRow, op.getOuts(), outTile,
-                 b.index(out.colTiles()), count, kStoreSem);
+      storeMxuBlock(b, outTile, c, b.select(active, blocks, zero));
     };
     if (!defersStores) {
       storeBlock();
@@ -1495,10 +1474,47 @@ void MatmulKernel::buildEpilogue(KernelBuilder &b, Value batch, Value row0,
     static_assert(kStoresPerMxu == 2, "the block and an empty DMA");
     b.ifThen(isLastGroup, [&] {
       storeBlock();
-      b.dmaStore(outVmem, stagingRow, op.getOuts(), outTile,
-                 b.index(out.colTiles()), zero, kStoreSem);
+      storeMxuBlock(b, outTile, c, zero);
     });
   }
+}
+
+void MatmulKernel::finishBlock(KernelBuilder &b, Value block, Value row,
+                               unsigned m, Value stagingRow) {
+  Value value = MxuPopOp::create(b, b.vregType(), b.add(block, mainSlots), m);
+  if (nanFixed > 0) {
+    Value small = MxuPopOp::create(b, b.vregType(), block, m);
+    Value isNaN =
+        arith::CmpFOp::create(b, arith::CmpFPredicate::UNE, small, small);
+    small = arith::SelectOp::create(b, isNaN, b.splat(0.0f), small);
+    value = arith::AddFOp::create(b, small, value);
+  }
+  if (hasAcc)
+    value = arith::AddFOp::create(b, value, b.load(accVmem, row));
+  if (op.hasEpilogue()) {
+    SmallVector<Value> elements = {value};
+    // A bf16 row is the low half of its packed words.
+    for (auto [input, vmem] : llvm::zip(op.getEpilogueInputs(), epilogueVmem)) {
+      if (!isRow(input)) {
+        elements.push_back(b.load(vmem, row));
+        continue;
+      }
+      Value words = b.loadRowToAllSublanes(vmem, stagingRow);
+      elements.push_back(isPacked(input) ? b.unpack(words, false) : words);
+    }
+    value = applyElementwiseBody(b, op.getEpilogue().front(), elements);
+  }
+  b.store(value, outVmem, row);
+}
+
+Value MatmulKernel::outTileOf(KernelBuilder &b, Value row0, Value col) {
+  return b.add(b.add(outBatch, b.mul(row0, out.colTiles())), col);
+}
+
+void MatmulKernel::storeMxuBlock(KernelBuilder &b, Value outTile, unsigned c,
+                                 Value count) {
+  b.dmaStore(outVmem, b.index(c * chunkRows), op.getOuts(), outTile,
+             b.index(out.colTiles()), count, kStoreSem);
 }
 
 void MatmulKernel::storeResultPiece(KernelBuilder &b, Value row0, Value col0,
