@@ -1110,3 +1110,84 @@ func.func @main(%a: tensor<2048x256xf32>, %b: tensor<256x1024xf32>) -> tensor<20
   %c = tpu.matmul_passes lhs(%a) rhs(%b) {nan_fixed_terms = 0 : i64} : (tensor<2048x256xf32>, tensor<256x1024xf32>) -> tensor<2048x1024xf32>
   return %c : tensor<2048x1024xf32>
 }
+
+// -----
+
+// 512 x 2048 x 1024 on v4: two column groups, 16 K tiles, one chunk of 64
+// row blocks (512 VMEM rows an MXU's staging). The first group's results
+// are popped in the second group's first K tile (popsInNextGroup): that
+// tile waits for the stores of the group two back (unless the group before
+// is the kernel's first), then each block's slot is popped on every MXU and
+// staged at the block's row of that MXU's part of the buffer, just before
+// the push overwrites it; the loop's tail pops too. The chunk's first
+// group's tile 0 pops nothing.
+// CHECK-LABEL: func.func @main(%arg0: memref<512x2048xf32
+// CHECK: %[[OUT:.*]] = memref.alloc() : memref<2048x128xf32, #tpu.memory_space<vmem>>
+// CHECK: scf.for %[[COL0:.*]] = %{{.*}} to %{{.*}} step %c4 {
+// CHECK: scf.for %[[K:.*]] = %{{.*}} to %{{.*}} step
+// CHECK: %[[FIRSTK:.*]] = arith.cmpi eq, %[[K]]
+// CHECK: %[[LATER:.*]] = arith.cmpi slt, %c0, %[[COL0]]
+// CHECK-NEXT: scf.if %[[LATER]] {
+// CHECK: %[[PREVIOUS:.*]] = arith.subi %[[COL0]], %c4
+// CHECK: %[[OFFSET0:.*]] = arith.addi %{{.*}}, %[[PREVIOUS]]
+// CHECK-NEXT: %[[STORED:.*]] = arith.cmpi slt, %c0, %[[OFFSET0]]
+// CHECK-NEXT: scf.if %[[STORED]] {
+// CHECK-NEXT: tpu.dma_wait sem 1 count 8
+// CHECK: scf.for %[[POFFSET:.*]] = %{{.*}} to %{{.*}} step %c64{{(_[0-9]+)?}} {
+// CHECK-COUNT-8: tpu.vector_load
+// CHECK: %[[PBLOCK:.*]] = arith.shrui %[[POFFSET]], %c3
+// CHECK: %[[P0:.*]] = tpu.mxu_pop mxu 0 slot %[[PBLOCK]]
+// CHECK-NEXT: tpu.vector_store %[[P0]], %[[OUT]][%[[POFFSET]]]
+// CHECK: %[[P1ROW:.*]] = arith.addi %[[POFFSET]], %c512
+// CHECK-NEXT: %[[P1:.*]] = tpu.mxu_pop mxu 1 slot %[[PBLOCK]]
+// CHECK-NEXT: tpu.vector_store %[[P1]], %[[OUT]][%[[P1ROW]]]
+// CHECK: tpu.mxu_pop mxu 3 slot %[[PBLOCK]]
+// CHECK-NEXT: tpu.vector_store
+// CHECK-NEXT: tpu.mxu_push %{{.*}} to mxu 0 slot %[[PBLOCK]] :
+// CHECK: tpu.mxu_push %{{.*}} to mxu 3 slot %[[PBLOCK]] :
+// CHECK: %[[PBLOCK2:.*]] = arith.addi %[[PBLOCK]], %c1
+// CHECK: tpu.mxu_pop mxu 0 slot %[[PBLOCK2]]
+// CHECK: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %c8{{(_[0-9]+)?}} {
+// CHECK: tpu.mxu_pop mxu 3
+// CHECK: tpu.mxu_push
+// CHECK: } else {
+// CHECK-NOT: tpu.mxu_pop
+// CHECK: } else {
+// CHECK-NOT: tpu.mxu_pop
+// CHECK: tpu.mxu_push %{{.*}} to mxu 0 slot %{{.*}} accumulate
+// The stores are deferred (8 pieces, half an MXU's block each): piece k
+// goes out after tile k's pushes, which in tile 0 popped what it stores.
+// CHECK: %[[LATER2:.*]] = arith.cmpi slt, %c0, %[[COL0]]
+// CHECK-NEXT: scf.if %[[LATER2]] {
+// CHECK: arith.cmpi slt, %[[K]], %c8
+// CHECK: tpu.dma_store %[[OUT]]
+// Only the chunk's last group has an epilogue (col0 + 4 > 7, the last
+// column block), which pops its own results.
+// CHECK: %c7 = arith.constant 7
+// CHECK-NEXT: %[[LAST:.*]] = arith.cmpi slt, %c7, %{{.*}}
+// CHECK-NEXT: scf.if %[[LAST]] {
+// CHECK: tpu.dma_wait sem 1 count 8
+// CHECK: tpu.mxu_pop mxu 0
+func.func @main(%a: tensor<512x2048xf32>, %b: tensor<2048x1024xf32>) -> tensor<512x1024xf32> {
+  %c = tpu.matmul_passes lhs(%a) rhs(%b) {nan_fixed_terms = 0 : i64} : (tensor<512x2048xf32>, tensor<2048x1024xf32>) -> tensor<512x1024xf32>
+  return %c : tensor<512x1024xf32>
+}
+
+// -----
+
+// 1024 x 128 x 2048 on v4: one K tile, four groups, and stores (2 MiB a
+// group, about 3,670 cycles of DMA) longer than a tile spares. Popped in
+// the next group's tile 0, a group's stores would go out after that
+// tile's pushes and the group after would wait for them before its own
+// (popsPayForStores): every group pops its own results in its epilogue.
+// CHECK-LABEL: func.func @main(%arg0: memref<1024x128xf32
+// CHECK: scf.for %[[COL0:.*]] = %{{.*}} to %{{.*}} step %c4 {
+// CHECK: scf.for %[[K:.*]] = %{{.*}} to %{{.*}} step
+// CHECK-NOT: tpu.mxu_pop
+// CHECK: tpu.dma_wait sem 1 count 4
+// CHECK-NEXT: }
+// CHECK: tpu.mxu_pop mxu 0
+func.func @main(%a: tensor<1024x128xf32>, %b: tensor<128x2048xf32>) -> tensor<1024x2048xf32> {
+  %c = tpu.matmul_passes lhs(%a) rhs(%b) {nan_fixed_terms = 0 : i64} : (tensor<1024x128xf32>, tensor<128x2048xf32>) -> tensor<1024x2048xf32>
+  return %c : tensor<1024x2048xf32>
+}

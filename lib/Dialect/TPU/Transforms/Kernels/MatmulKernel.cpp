@@ -12,7 +12,10 @@
 // with the pushes. The epilogue pops the slots, fixes NaNs in the
 // small-term group, adds the main group and the accumulator, and DMAs the
 // result blocks out, or leaves the DMAs to the next group's first K tiles
-// when all at once they would stall its loads (shouldDeferStores).
+// when all at once they would stall its loads (shouldDeferStores). Where
+// popping is all the epilogue does, the next group's first K tile pops a
+// group's slots as it pushes, each block just before overwriting it
+// (popsInNextGroup), and only a chunk's last group has an epilogue.
 // docs/Compiler.md draws the loop nest.
 //
 // An RHS shorter than K (tpu-fuse took in its zero padding) has only the
@@ -281,6 +284,11 @@ private:
   /// tiles (storePreviousGroup): when all at once they would stall the
   /// next group's loads, which the plan has time to hide.
   bool shouldDeferStores() const;
+  /// Whether popping a group's results in the next group's pushes
+  /// (popsInNextGroup) saves more than the stores it issues a K tile later
+  /// stall: with one K tile, a store-bound plan would wait for each
+  /// group's stores before the next group could pop.
+  bool popsPayForStores() const;
   /// The DMA time of a later column group's K tile (its weights, and its
   /// LHS column unless resident), and whether it is at least the MXUs'
   /// time for the tile's pushes (8 cycles a row block and term): then the
@@ -423,6 +431,11 @@ private:
   /// nothing.
   void storePreviousGroup(KernelBuilder &b, Value k, Value row0, Value col0,
                           Value blocks);
+  /// With popsInNextGroup, the stores of the group before, whose results
+  /// tile 0's first term popped: deferred, piece k after tile k's first
+  /// term (storePreviousGroup); else every MXU's block after tile 0's.
+  void storePoppedGroup(KernelBuilder &b, Value k, Value isFirstTile,
+                        Value row0, Value col0, Value blocks);
 
   MatmulPassesOp op;
   const ChipInfo &chip;
@@ -497,8 +510,8 @@ private:
     return (blocks / kUnroll - kStageAheadIterations) * kUnroll >=
            int64_t(groupBlocks) * (kWeightRows / kTileRows);
   }
-  /// The first column block of the group buildKLoop builds.
-  Value groupCol0;
+  /// The first row and column blocks of the group buildKLoop builds.
+  Value groupRow0, groupCol0;
   /// Whether column block `col` of a group exists: always when the groups
   /// divide the blocks (a constant, which folds the selects and branches
   /// on it away: the DMAs of a K tile's loop head need no count of their
@@ -523,6 +536,16 @@ private:
   }
   /// Whether the chunk's LHS stays in VMEM across the column groups.
   bool residentLhs = false;
+  /// Whether a column group's results are popped in the next group's first
+  /// K tile rather than in an epilogue of their own: block b on every MXU
+  /// just before the first term pushes block b into its slot, a pop beside
+  /// the pushes, so that the MXUs do not idle while an epilogue pops every
+  /// slot (set by plan()). The chunk's last group pops its own. When the
+  /// first term's pushes are the unrolled loop and popping is all the
+  /// epilogue does but an elementwise body: one slot group (no NaN-fixed
+  /// terms), no accumulator or input to stage, and an MXU per column block;
+  /// and when that pays for the stores it delays (popsPayForStores).
+  bool popsInNextGroup = false;
   /// Whether the last column group of a chunk prefetches the first K tiles
   /// of the next chunk's first group, or of the next batch's (set by
   /// plan()): when there is a next chunk or batch whose tiles can take the
@@ -634,6 +657,9 @@ LogicalResult MatmulKernel::plan() {
   stagesAcrossTiles = kTiles > 1 && !splitsWeightsAhead &&
                       op.getRhsPart(unsigned(order.front())) < 0 &&
                       pushesUnrolled(order.back());
+  popsInNextGroup = columnGroups() > 1 && !splitsRows && nanFixed == 0 &&
+                    !hasAcc && epilogueInputs == 0 &&
+                    pushesUnrolled(order.front());
   chunk = fitChunk(slotLimit, /*resident=*/false);
   if (chunk == 0)
     return op.emitError() << "tpu-lower-to-mxu: the matmul's working set "
@@ -656,6 +682,7 @@ LogicalResult MatmulKernel::plan() {
                   (kTiles % 2 == 0 || indexesGroupsAcrossChunks());
   // The last chunk is the shortest.
   stagesSplitAhead = splitsWeightsAhead && splitEndsEarly(lastChunkOf(chunk));
+  popsInNextGroup = popsInNextGroup && popsPayForStores();
   defersStores = columnGroups() > 1 && shouldDeferStores();
   return success();
 }
@@ -732,8 +759,11 @@ double MatmulKernel::tileCycles(int64_t blocks) const {
              : kMxuDim;
   double latchCycles =
       firstLatch + exposed * double(llvm::count(latches, true) - 1);
+  // Popped in the next group's pushes, only a chunk's last group's pops
+  // take time of their own.
+  double pops = double(splitsRows ? blocks : blocks * groupBlocks);
   double epilogueCycles =
-      double(splitsRows ? blocks : blocks * groupBlocks) + kMxuDim;
+      (popsInNextGroup ? pops / double(columnGroups()) : pops) + kMxuDim;
   return double(terms) * double(blocks) * perBlock + latchCycles + 100 +
          epilogueCycles / double(kTiles) + splitCycles;
 }
@@ -762,6 +792,20 @@ double MatmulKernel::tileLoadCycles() const {
 
 bool MatmulKernel::loadsOutlastPushes() const {
   return tileLoadCycles() >= double(terms * kSublanes) * blocksPerMxu(chunk);
+}
+
+bool MatmulKernel::popsPayForStores() const {
+  // Popped in the next group's tile 0, a group's results go out from
+  // there: their stores have the rest of that group's K tiles to finish in
+  // before the group after waits for them (its pops reuse the staging
+  // buffer), one tile fewer than from an epilogue of their own. What of
+  // them that tile's spare DMA time no longer covers stalls the wait;
+  // popping in the pushes saves the epilogue's pops, a bundle each.
+  double spare = std::max(0.0, tileCycles(chunk) - tileLoadCycles());
+  double stores = hbmCycles(int64_t(groupBlocks) * chunk);
+  double lostOverlap =
+      std::min(spare, std::max(0.0, stores - double(kTiles - 1) * spare));
+  return lostOverlap < double(chunk * int64_t(groupBlocks));
 }
 
 bool MatmulKernel::shouldDeferStores() const {
@@ -870,7 +914,12 @@ scf::ForOp MatmulKernel::build(KernelBuilder &b) {
           }
         }
         buildKLoop(b, row0, col0, blocks);
-        buildEpilogue(b, batch, row0, col0, blocks);
+        if (!popsInNextGroup)
+          return buildEpilogue(b, batch, row0, col0, blocks);
+        Value groupEnd = b.add(col0, groupBlocks);
+        Value isLastGroup = b.lessThan(b.index(nBlocks - 1), groupEnd);
+        b.ifThen(isLastGroup,
+                 [&] { buildEpilogue(b, batch, row0, col0, blocks); });
       });
     });
   });
@@ -1001,6 +1050,7 @@ void MatmulKernel::buildKLoop(KernelBuilder &b, Value row0, Value col0,
   };
   activeBlocks = b.min(b.sub(nBlocksV, col0), groupBlocks);
   weightVregs = b.mul(activeBlocks, kWeightRows / kTileRows);
+  groupRow0 = row0;
   groupCol0 = col0;
   b.forLoop(kTiles, 1, [&](Value k) {
     Value half = halfOf(b, k);
@@ -1038,7 +1088,7 @@ void MatmulKernel::buildKLoop(KernelBuilder &b, Value row0, Value col0,
     } else {
       b.ifThen(b.lessThan(next, kTilesV), prefetch);
     }
-    if (defersStores)
+    if (defersStores && !popsInNextGroup)
       storePreviousGroup(b, k, row0, col0, blocks);
     // With the weights split ahead, the tile before waited for this one's
     // loads and split its weights, and staged the first part (or the
@@ -1064,8 +1114,13 @@ void MatmulKernel::buildKLoop(KernelBuilder &b, Value row0, Value col0,
       splitWeights(b, half, zero);
       unlessStagedAhead([&] { stageWeights(b, order.front(), half); });
     }
-    for (size_t position = 0; position < order.size(); ++position)
+    for (size_t position = 0; position < order.size(); ++position) {
       buildPasses(b, position, k, half, isFirstTile, blocks);
+      // Popped in the first term's pushes of tile 0 (popsInNextGroup), the
+      // group before's results are staged once those are issued.
+      if (position == 0 && popsInNextGroup)
+        storePoppedGroup(b, k, isFirstTile, row0, col0, blocks);
+    }
   });
   // The next group's tile 1 as well, into the last tile's half, which it
   // has finished with: issued before this group's result stores, it does
@@ -1337,7 +1392,7 @@ void MatmulKernel::buildPasses(KernelBuilder &b, size_t position, Value k,
   // is made while they load: counting blocks, the row's multiply came
   // first too, and each iteration's first push left its MXU idle 3
   // cycles.
-  auto pushUnrolled = [&](bool accumulate) {
+  auto pushUnrolled = [&](bool accumulate, bool popsPrevious) {
     splitIsDone = false;
     Value unrolledEnd = b.forLoopUnrolled(
         blocks, kUnroll,
@@ -1356,9 +1411,18 @@ void MatmulKernel::buildPasses(KernelBuilder &b, size_t position, Value k,
           if (hostsWeightSplit && n == kUnroll && !splitIsDone)
             splitWeightRows(b, aheadSource, aheadRegion,
                             b.min(offset, lastAheadWeights), kUnroll);
-          for (auto [i, rowsOfBlock] : llvm::enumerate(rows))
-            pushBlock(rowsOfBlock, b.add(block, int64_t(i)), accumulate,
+          for (auto [i, rowsOfBlock] : llvm::enumerate(rows)) {
+            Value blockI = b.add(block, int64_t(i));
+            // The group before's result in the slot, on every MXU, is
+            // popped and staged just before the push overwrites it.
+            for (unsigned m = 0; popsPrevious && m < mxus; ++m) {
+              Value stagingRow = b.index(m * chunkRows);
+              Value row = b.add(offset, m * chunkRows + int64_t(i) * kTileRows);
+              finishBlock(b, blockI, row, m, stagingRow);
+            }
+            pushBlock(rowsOfBlock, blockI, accumulate,
                       n == kUnroll ? int64_t(i) : -1);
+          }
         },
         stageNextTile, kStageAheadIterations, kTileRows);
     // Staged from the loop, the split was done in it (splitEndsEarly), and
@@ -1374,7 +1438,7 @@ void MatmulKernel::buildPasses(KernelBuilder &b, size_t position, Value k,
   };
   auto pushAll = [&](bool accumulate) {
     if (blocksPerTile == 1)
-      return pushUnrolled(accumulate);
+      return pushUnrolled(accumulate, /*popsPrevious=*/false);
     b.forLoop(zero, blocks, blocksPerTile, [&](Value block) {
       Value tileRow = b.add(lhsRow, b.mul(block, kTileRows / blocksPerTile));
       Value words = b.load(lhsVmem, tileRow);
@@ -1394,8 +1458,27 @@ void MatmulKernel::buildPasses(KernelBuilder &b, size_t position, Value k,
   };
   if (!firstOfGroup)
     return pushAll(true);
-  b.ifThen(
-      isFirstTile, [&] { pushAll(false); }, [&] { pushAll(true); });
+  // A group's first tile, after the chunk's first group, pops the group
+  // before's results as it pushes (popsInNextGroup): a loop of its own, as
+  // a branch in the loop's body would split its bundles. The staging
+  // buffer it writes is free once the stores of the group before that one
+  // are done, which have had a group's K loop to finish in.
+  auto pushFirstTile = [&] {
+    if (!popsInNextGroup || position != 0)
+      return pushAll(false);
+    b.ifThen(
+        b.lessThan(zero, groupCol0),
+        [&] {
+          Value previousCol0 = b.sub(groupCol0, b.index(groupBlocks));
+          Value previousOffset =
+              b.add(b.add(batchIndex, groupRow0), previousCol0);
+          b.ifThen(b.lessThan(zero, previousOffset),
+                   [&] { b.wait(kStoreSem, storesPerGroup()); });
+          pushUnrolled(false, /*popsPrevious=*/true);
+        },
+        [&] { pushAll(false); });
+  };
+  b.ifThen(isFirstTile, pushFirstTile, [&] { pushAll(true); });
 }
 
 /// Pops each active MXU's slots, fixes NaNs of the small-term group, adds
@@ -1535,6 +1618,22 @@ void MatmulKernel::storeResultPiece(KernelBuilder &b, Value row0, Value col0,
       b.add(b.add(outBatch, b.mul(b.add(row0, start), out.colTiles())), col);
   b.dmaStore(outVmem, stagingRow, op.getOuts(), outTile,
              b.index(out.colTiles()), count, kStoreSem);
+}
+
+void MatmulKernel::storePoppedGroup(KernelBuilder &b, Value k,
+                                    Value isFirstTile, Value row0, Value col0,
+                                    Value blocks) {
+  if (defersStores)
+    return storePreviousGroup(b, k, row0, col0, blocks);
+  b.ifThen(isFirstTile, [&] {
+    b.ifThen(b.lessThan(zero, col0), [&] {
+      Value previousCol0 = b.sub(col0, b.index(groupBlocks));
+      for (unsigned c = 0; c < groupBlocks; ++c) {
+        Value col = b.add(previousCol0, c);
+        storeMxuBlock(b, outTileOf(b, row0, col), c, blocks);
+      }
+    });
+  });
 }
 
 void MatmulKernel::storePreviousGroup(KernelBuilder &b, Value k, Value row0,
