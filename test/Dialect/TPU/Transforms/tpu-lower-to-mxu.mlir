@@ -104,6 +104,10 @@
 // CHECK: tpu.mxu_load_weights %[[RHS]]{{.*}} mxu 0
 // CHECK: tpu.mxu_load_weights %[[RHS]]{{.*}} mxu 3
 // CHECK-NOT: tpu.mxu_latch
+// The chunk's 64 row blocks leave 48 before that point, 384 cycles of
+// pushes, less than the next group's first loads take (459), so the
+// group's last tile does not stage the next group's (stagesAcrossGroups).
+// CHECK-NOT: tpu.mxu_load_weights
 // CHECK: scf.for %{{.*}} = %[[SPLIT]] to %{{.*}} step %c64{{(_[0-9]+)?}} {
 // CHECK: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %c8{{(_[0-9]+)?}} {
 // CHECK: tpu.vector_load %[[LHS]]
@@ -1113,19 +1117,31 @@ func.func @main(%a: tensor<2048x256xf32>, %b: tensor<256x1024xf32>) -> tensor<20
 
 // -----
 
-// 512 x 2048 x 1024 on v4: two column groups, 16 K tiles, one chunk of 64
-// row blocks (512 VMEM rows an MXU's staging). The first group's results
+// 1024 x 2048 x 1024 on v4: two column groups, 16 K tiles, one chunk of
+// 128 row blocks (1024 VMEM rows an MXU's staging). The first group's results
 // are popped in the second group's first K tile (popsInNextGroup): that
 // tile waits for the stores of the group two back (unless the group before
 // is the kernel's first), then each block's slot is popped on every MXU and
 // staged at the block's row of that MXU's part of the buffer, just before
 // the push overwrites it; the loop's tail pops too. The chunk's first
 // group's tile 0 pops nothing.
-// CHECK-LABEL: func.func @main(%arg0: memref<512x2048xf32
-// CHECK: %[[OUT:.*]] = memref.alloc() : memref<2048x128xf32, #tpu.memory_space<vmem>>
+// CHECK-LABEL: func.func @main(%arg0: memref<1024x2048xf32
+// CHECK: %[[RHS:.*]] = memref.alloc() : memref<1024x128xf32, #tpu.memory_space<vmem>>
+// CHECK: %[[OUT:.*]] = memref.alloc() : memref<4096x128xf32, #tpu.memory_space<vmem>>
 // CHECK: scf.for %[[COL0:.*]] = %{{.*}} to %{{.*}} step %c4 {
+// CHECK-NEXT: %[[FIRST:.*]] = arith.cmpi eq, %[[COL0]]
 // CHECK: scf.for %[[K:.*]] = %{{.*}} to %{{.*}} step
 // CHECK: %[[FIRSTK:.*]] = arith.cmpi eq, %[[K]]
+// Tile 0 waits for its loads and stages its weights in the chunk's first
+// group only.
+// CHECK: tpu.dma_wait sem 3 count 1
+// CHECK-NEXT: }
+// CHECK-NEXT: tpu.dma_wait sem 0 count 4
+// CHECK-NEXT: }
+// CHECK-NEXT: }
+// CHECK-NEXT: scf.if %[[FIRSTK]] {
+// CHECK-NEXT: scf.if %[[FIRST]] {
+// CHECK: tpu.mxu_load_weights
 // CHECK: %[[LATER:.*]] = arith.cmpi slt, %c0, %[[COL0]]
 // CHECK-NEXT: scf.if %[[LATER]] {
 // CHECK: %[[PREVIOUS:.*]] = arith.subi %[[COL0]], %c4
@@ -1138,7 +1154,7 @@ func.func @main(%a: tensor<2048x256xf32>, %b: tensor<256x1024xf32>) -> tensor<20
 // CHECK: %[[PBLOCK:.*]] = arith.shrui %[[POFFSET]], %c3
 // CHECK: %[[P0:.*]] = tpu.mxu_pop mxu 0 slot %[[PBLOCK]]
 // CHECK-NEXT: tpu.vector_store %[[P0]], %[[OUT]][%[[POFFSET]]]
-// CHECK: %[[P1ROW:.*]] = arith.addi %[[POFFSET]], %c512
+// CHECK: %[[P1ROW:.*]] = arith.addi %[[POFFSET]], %c1024
 // CHECK-NEXT: %[[P1:.*]] = tpu.mxu_pop mxu 1 slot %[[PBLOCK]]
 // CHECK-NEXT: tpu.vector_store %[[P1]], %[[OUT]][%[[P1ROW]]]
 // CHECK: tpu.mxu_pop mxu 3 slot %[[PBLOCK]]
@@ -1154,6 +1170,24 @@ func.func @main(%a: tensor<2048x256xf32>, %b: tensor<256x1024xf32>) -> tensor<20
 // CHECK-NOT: tpu.mxu_pop
 // CHECK: } else {
 // CHECK-NOT: tpu.mxu_pop
+// Two iterations before the pushes end, the group's last tile waits for
+// the next group's tile 0 (when there is one in the chunk: col0 + 4 < 8)
+// and stages its first weights, which shift in while the last pushes
+// stream (stagesAcrossGroups: 112 row blocks of pushes, 896 cycles, come
+// before that point, longer than those loads take). The next group's
+// tile 0 then neither waits nor stages (above: only the chunk's first
+// group does).
+// CHECK: arith.cmpi slt, %{{.*}}, %c16
+// CHECK: tpu.mxu_load_weights %[[RHS]]{{.*}} mxu 3
+// CHECK-NEXT: } else {
+// CHECK-NEXT: %c4{{.*}} = arith.constant 4
+// CHECK-NEXT: %[[NEXTCOL0:.*]] = arith.addi %[[COL0]], %c4
+// CHECK-NEXT: %[[INCHUNK:.*]] = arith.cmpi slt, %[[NEXTCOL0]], %c8
+// CHECK-NEXT: scf.if %[[INCHUNK]] {
+// CHECK-NOT: sem 3
+// CHECK: tpu.dma_wait sem 0 count 4
+// CHECK: tpu.mxu_load_weights %[[RHS]]{{.*}} mxu 0
+// CHECK: tpu.mxu_load_weights %[[RHS]]{{.*}} mxu 3
 // CHECK: tpu.mxu_push %{{.*}} to mxu 0 slot %{{.*}} accumulate
 // The stores are deferred (8 pieces, half an MXU's block each): piece k
 // goes out after tile k's pushes, which in tile 0 popped what it stores.
@@ -1168,9 +1202,9 @@ func.func @main(%a: tensor<2048x256xf32>, %b: tensor<256x1024xf32>) -> tensor<20
 // CHECK-NEXT: scf.if %[[LAST]] {
 // CHECK: tpu.dma_wait sem 1 count 8
 // CHECK: tpu.mxu_pop mxu 0
-func.func @main(%a: tensor<512x2048xf32>, %b: tensor<2048x1024xf32>) -> tensor<512x1024xf32> {
-  %c = tpu.matmul_passes lhs(%a) rhs(%b) {nan_fixed_terms = 0 : i64} : (tensor<512x2048xf32>, tensor<2048x1024xf32>) -> tensor<512x1024xf32>
-  return %c : tensor<512x1024xf32>
+func.func @main(%a: tensor<1024x2048xf32>, %b: tensor<2048x1024xf32>) -> tensor<1024x1024xf32> {
+  %c = tpu.matmul_passes lhs(%a) rhs(%b) {nan_fixed_terms = 0 : i64} : (tensor<1024x2048xf32>, tensor<2048x1024xf32>) -> tensor<1024x1024xf32>
+  return %c : tensor<1024x1024xf32>
 }
 
 // -----

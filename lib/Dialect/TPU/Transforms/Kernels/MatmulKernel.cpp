@@ -308,8 +308,10 @@ private:
   void buildKLoop(KernelBuilder &b, Value row0, Value col0, Value blocks);
   /// Waits for the DMAs of K tile `tile`'s LHS and RHS buffers (in
   /// `half`), then, in the last K tile, zeroes the weight rows a short RHS
-  /// lacks.
-  void waitForTile(KernelBuilder &b, Value tile, Value half);
+  /// lacks. With `ofNextGroup`, the tile is the next column group's in the
+  /// chunk, which loads no resident LHS.
+  void waitForTile(KernelBuilder &b, Value tile, Value half,
+                   bool ofNextGroup = false);
   /// Stores `zeros` (a zero vreg) to row tiles [from, to) of the weight
   /// block at VMEM row `block`.
   void zeroWeightRowTiles(KernelBuilder &b, Value zeros, Value block,
@@ -495,6 +497,12 @@ private:
   /// top of the tile); and the plan's later groups are not bound by their
   /// loads (loadsOutlastPushes).
   bool stagesAcrossTiles = false;
+  /// Whether, staging across tiles, a group's last tile also waits for the
+  /// next group's first loads in the chunk and stages its first weights
+  /// (which that tile's head prefetched): when the tile's pushes before
+  /// that point outlast the loads in every chunk, else the wait would
+  /// stall the pushes (set by plan()).
+  bool stagesAcrossGroups = false;
   /// Whether the last term's push loop, which splits the next K tile's
   /// weights (splitsWeightsAhead), also stages the next tile's first part
   /// kStageAheadIterations unrolled iterations before its end, so that it
@@ -683,6 +691,11 @@ LogicalResult MatmulKernel::plan() {
   // The last chunk is the shortest.
   stagesSplitAhead = splitsWeightsAhead && splitEndsEarly(lastChunkOf(chunk));
   popsInNextGroup = popsInNextGroup && popsPayForStores();
+  int64_t blocksBeforeStaging =
+      lastChunkOf(chunk) - kStageAheadIterations * kUnroll;
+  stagesAcrossGroups = stagesAcrossTiles && columnGroups() > 1 &&
+                       tileLoadCycles() < double(terms * kSublanes) *
+                                              blocksPerMxu(blocksBeforeStaging);
   defersStores = columnGroups() > 1 && shouldDeferStores();
   return success();
 }
@@ -1095,11 +1108,17 @@ void MatmulKernel::buildKLoop(KernelBuilder &b, Value row0, Value col0,
     // loop's head did, above); the group's first tile does all three here.
     // Staging across tiles, the tile before waited for the loads and
     // staged the first weights: only the first tile does either.
+    // A later group's tile 0 too: the group before's last tile waited for
+    // its loads and staged its weights.
     auto unlessStagedAhead = [&](function_ref<void()> body) {
-      if (stagesAcrossTiles)
-        b.ifThen(isFirstTile, body);
-      else
-        body();
+      if (!stagesAcrossTiles)
+        return body();
+      b.ifThen(isFirstTile, [&] {
+        if (stagesAcrossGroups)
+          b.ifThen(firstGroup, body);
+        else
+          body();
+      });
     };
     if (splitsWeightsAhead) {
       b.ifThen(isFirstTile, [&] {
@@ -1186,10 +1205,11 @@ int64_t MatmulKernel::lastWeightRowTiles(Value rhs) const {
   return tiledShapeOf(rhs).rowTiles() - (kTiles - 1) * weightRowTiles(rhs);
 }
 
-void MatmulKernel::waitForTile(KernelBuilder &b, Value tile, Value half) {
+void MatmulKernel::waitForTile(KernelBuilder &b, Value tile, Value half,
+                               bool ofNextGroup) {
   int64_t lhsLoads = int64_t(lhsBuffers.size());
   int64_t rhsLoads = int64_t(rhsBuffers.size()) * groupBlocks;
-  if (residentLhs)
+  if (residentLhs && !ofNextGroup)
     b.ifThen(firstGroup, [&] { b.wait(kResidentSem, lhsLoads); });
   b.wait(kLoadSem, residentLhs ? rhsLoads : lhsLoads + rhsLoads);
   // The loads are in, and every weight load of this half's previous tile
@@ -1364,13 +1384,31 @@ void MatmulKernel::buildPasses(KernelBuilder &b, size_t position, Value k,
   };
   if (hostsWeightSplit && stagesSplitAhead)
     stageNextTile = stageSplitNextTile;
-  auto waitAndStageNextTile = [&] {
-    Value nextTile = b.add(k, 1);
-    b.ifThen(b.lessThan(nextTile, kTilesV), [&] {
-      Value nextHalf = b.sub(one, half);
-      waitForTile(b, nextTile, nextHalf);
+  // In the group's last tile, the next group's tile 0 when it is in the
+  // chunk: its loads came at this tile's head (prefetchNextGroup), and
+  // staged here its weights shift in while these pushes stream, not while
+  // that tile's first latch waits.
+  auto waitAndStageNextGroup = [&] {
+    Value nextCol0 = b.add(groupCol0, groupBlocks);
+    b.ifThen(b.lessThan(nextCol0, nBlocksV), [&] {
+      Value nextHalf = halfOf(b, zero, 1);
+      waitForTile(b, zero, nextHalf, /*ofNextGroup=*/true);
       stageWeights(b, order.front(), nextHalf);
     });
+  };
+  auto waitAndStageNextTile = [&] {
+    Value nextTile = b.add(k, 1);
+    b.ifThen(
+        b.lessThan(nextTile, kTilesV),
+        [&] {
+          Value nextHalf = b.sub(one, half);
+          waitForTile(b, nextTile, nextHalf);
+          stageWeights(b, order.front(), nextHalf);
+        },
+        [&] {
+          if (stagesAcrossGroups)
+            waitAndStageNextGroup();
+        });
   };
   if (term == order.back() && stagesAcrossTiles) {
     stageNextTile = waitAndStageNextTile;
