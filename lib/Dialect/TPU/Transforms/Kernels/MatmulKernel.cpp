@@ -690,10 +690,14 @@ LogicalResult MatmulKernel::plan() {
                   (kTiles % 2 == 0 || indexesGroupsAcrossChunks());
   // The last chunk is the shortest.
   stagesSplitAhead = splitsWeightsAhead && splitEndsEarly(lastChunkOf(chunk));
+  // The chunk was chosen on a tile estimate that counted the pops as
+  // hidden; where the stores rule them out, it is a little optimistic.
   popsInNextGroup = popsInNextGroup && popsPayForStores();
+  // The next group's tile 0 is staged only if the last tile prefetched it.
   int64_t blocksBeforeStaging =
       lastChunkOf(chunk) - kStageAheadIterations * kUnroll;
   stagesAcrossGroups = stagesAcrossTiles && columnGroups() > 1 &&
+                       prefetchesAcross() &&
                        tileLoadCycles() < double(terms * kSublanes) *
                                               blocksPerMxu(blocksBeforeStaging);
   defersStores = columnGroups() > 1 && shouldDeferStores();
