@@ -1168,8 +1168,6 @@ func.func @main(%a: tensor<2048x256xf32>, %b: tensor<256x1024xf32>) -> tensor<20
 // CHECK: tpu.mxu_push
 // CHECK: } else {
 // CHECK-NOT: tpu.mxu_pop
-// CHECK: } else {
-// CHECK-NOT: tpu.mxu_pop
 // Two iterations before the pushes end, the group's last tile waits for
 // the next group's tile 0 (when there is one in the chunk: col0 + 4 < 8)
 // and stages its first weights, which shift in while the last pushes
@@ -1178,6 +1176,7 @@ func.func @main(%a: tensor<2048x256xf32>, %b: tensor<256x1024xf32>) -> tensor<20
 // tile 0 then neither waits nor stages (above: only the chunk's first
 // group does).
 // CHECK: arith.cmpi slt, %{{.*}}, %c16
+// CHECK-NOT: tpu.mxu_pop
 // CHECK: tpu.mxu_load_weights %[[RHS]]{{.*}} mxu 3
 // CHECK-NEXT: } else {
 // CHECK-NEXT: %c4{{.*}} = arith.constant 4
@@ -1188,9 +1187,12 @@ func.func @main(%a: tensor<2048x256xf32>, %b: tensor<256x1024xf32>) -> tensor<20
 // CHECK: tpu.dma_wait sem 0 count 4
 // CHECK: tpu.mxu_load_weights %[[RHS]]{{.*}} mxu 0
 // CHECK: tpu.mxu_load_weights %[[RHS]]{{.*}} mxu 3
+// CHECK-NOT: tpu.mxu_pop
 // CHECK: tpu.mxu_push %{{.*}} to mxu 0 slot %{{.*}} accumulate
+// CHECK-NOT: tpu.mxu_pop
 // The stores are deferred (8 pieces, half an MXU's block each): piece k
-// goes out after tile k's pushes, which in tile 0 popped what it stores.
+// goes out after tile k's first term's pushes, which in tile 0 popped
+// what it stores.
 // CHECK: %[[LATER2:.*]] = arith.cmpi slt, %c0, %[[COL0]]
 // CHECK-NEXT: scf.if %[[LATER2]] {
 // CHECK: arith.cmpi slt, %[[K]], %c8

@@ -250,10 +250,11 @@ def TPULowerToMXU : Pass<"tpu-lower-to-mxu", "::mlir::func::FuncOp"> {
       turns NaNs of the small-term group into 0, adds the main group and
       the accumulator, and DMAs the blocks out. Where that is all it
       does but an elementwise body (no NaN-fixed group, nothing to
-      stage), a group's slots are instead popped in the next group's
-      first K tile, each block just before that tile's push overwrites
-      it, unless the stores that then go out a tile later would stall
-      the group after; a chunk's last group pops its own.
+      stage, one row block a VMEM tile), a group's slots are instead
+      popped in the next group's first K tile, each block just before
+      that tile's push overwrites it, unless the stores that then go out
+      a tile later would stall the group after; a chunk's last group
+      pops its own.
     - `tpu.split`: VPU rounding, software-pipelined: a quarter of the
       tensor a chunk (at least 8 tiles, or the whole of a smaller one; at
       most 512), the next chunk's loads issued before this one is

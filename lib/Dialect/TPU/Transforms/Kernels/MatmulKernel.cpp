@@ -1140,7 +1140,7 @@ void MatmulKernel::buildKLoop(KernelBuilder &b, Value row0, Value col0,
     for (size_t position = 0; position < order.size(); ++position) {
       buildPasses(b, position, k, half, isFirstTile, blocks);
       // Popped in the first term's pushes of tile 0 (popsInNextGroup), the
-      // group before's results are staged once those are issued.
+      // group before's results are stored once those are issued.
       if (position == 0 && popsInNextGroup)
         storePoppedGroup(b, k, isFirstTile, row0, col0, blocks);
     }
@@ -1459,8 +1459,9 @@ void MatmulKernel::buildPasses(KernelBuilder &b, size_t position, Value k,
             // popped and staged just before the push overwrites it.
             for (unsigned m = 0; popsPrevious && m < mxus; ++m) {
               Value stagingRow = b.index(m * chunkRows);
-              Value row = b.add(offset, m * chunkRows + int64_t(i) * kTileRows);
-              finishBlock(b, blockI, row, m, stagingRow);
+              Value outRow =
+                  b.add(offset, m * chunkRows + int64_t(i) * kTileRows);
+              finishBlock(b, blockI, outRow, m, stagingRow);
             }
             pushBlock(rowsOfBlock, blockI, accumulate,
                       n == kUnroll ? int64_t(i) : -1);
