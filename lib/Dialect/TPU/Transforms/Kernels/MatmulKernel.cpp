@@ -413,6 +413,17 @@ private:
   /// first, where a row input is staged).
   void finishBlock(KernelBuilder &b, Value block, Value row, unsigned m,
                    Value stagingRow);
+  /// Whether the column group at `col0` is its chunk's last.
+  Value isLastGroup(KernelBuilder &b, Value col0) {
+    Value groupEnd = b.add(col0, groupBlocks);
+    return b.lessThan(b.index(nBlocks - 1), groupEnd);
+  }
+  /// Whether the column group at (batch, row0, col0) is not the kernel's
+  /// first: the stores of a group before it are out.
+  Value followsFirstGroup(KernelBuilder &b, Value batch, Value row0,
+                          Value col0) {
+    return b.lessThan(zero, b.add(b.add(batch, row0), col0));
+  }
   /// The result's tile at row block `row0` of column block `col`, and the
   /// DMA of `count` row blocks of MXU `c`'s staged block to it.
   Value outTileOf(KernelBuilder &b, Value row0, Value col);
@@ -933,9 +944,7 @@ scf::ForOp MatmulKernel::build(KernelBuilder &b) {
         buildKLoop(b, row0, col0, blocks);
         if (!popsInNextGroup)
           return buildEpilogue(b, batch, row0, col0, blocks);
-        Value groupEnd = b.add(col0, groupBlocks);
-        Value isLastGroup = b.lessThan(b.index(nBlocks - 1), groupEnd);
-        b.ifThen(isLastGroup,
+        b.ifThen(isLastGroup(b, col0),
                  [&] { buildEpilogue(b, batch, row0, col0, blocks); });
       });
     });
@@ -1513,9 +1522,7 @@ void MatmulKernel::buildPasses(KernelBuilder &b, size_t position, Value k,
         b.lessThan(zero, groupCol0),
         [&] {
           Value previousCol0 = b.sub(groupCol0, b.index(groupBlocks));
-          Value previousOffset =
-              b.add(b.add(batchIndex, groupRow0), previousCol0);
-          b.ifThen(b.lessThan(zero, previousOffset),
+          b.ifThen(followsFirstGroup(b, batchIndex, groupRow0, previousCol0),
                    [&] { b.wait(kStoreSem, storesPerGroup()); });
           pushUnrolled(false, /*popsPrevious=*/true);
         },
@@ -1531,8 +1538,8 @@ void MatmulKernel::buildEpilogue(KernelBuilder &b, Value batch, Value row0,
                                  Value col0, Value blocks) {
   // The previous epilogue's result DMAs read the staging buffer this one
   // writes; they have had this group's K loop to finish in.
-  Value laterEpilogue = b.lessThan(zero, b.add(b.add(batch, row0), col0));
-  b.ifThen(laterEpilogue, [&] { b.wait(kStoreSem, storesPerGroup()); });
+  b.ifThen(followsFirstGroup(b, batch, row0, col0),
+           [&] { b.wait(kStoreSem, storesPerGroup()); });
   // What is read tile for tile with the result: the accumulator, then
   // the epilogue's inputs of the result's shape; a row (a rank-1 input,
   // one row of tiles) is read one tile per column block, into every
@@ -1542,11 +1549,9 @@ void MatmulKernel::buildEpilogue(KernelBuilder &b, Value batch, Value row0,
     staged.emplace_back(op.getAcc(), accVmem);
   for (auto [input, vmem] : llvm::zip(op.getEpilogueInputs(), epilogueVmem))
     staged.emplace_back(input, vmem);
-  Value isLastGroup;
-  if (defersStores) {
-    Value groupEnd = b.add(col0, groupBlocks);
-    isLastGroup = b.lessThan(b.index(nBlocks - 1), groupEnd);
-  }
+  Value lastGroup;
+  if (defersStores)
+    lastGroup = isLastGroup(b, col0);
   // Column block c of the group: MXU c's, or with the rows split every
   // MXU's share of it.
   for (unsigned c = 0; c < groupBlocks; ++c) {
@@ -1598,7 +1603,7 @@ void MatmulKernel::buildEpilogue(KernelBuilder &b, Value batch, Value row0,
       continue;
     }
     static_assert(kStoresPerMxu == 2, "the block and an empty DMA");
-    b.ifThen(isLastGroup, [&] {
+    b.ifThen(lastGroup, [&] {
       storeBlock();
       storeMxuBlock(b, outTile, c, zero);
     });
@@ -1657,8 +1662,7 @@ void MatmulKernel::storeResultPiece(KernelBuilder &b, Value row0, Value col0,
   count = b.select(hasColumn(b, col), count, zero);
   Value startRow = b.mul(start, kTileRows);
   Value stagingRow = b.add(b.mul(m, chunkRows), startRow);
-  Value outTile =
-      b.add(b.add(outBatch, b.mul(b.add(row0, start), out.colTiles())), col);
+  Value outTile = outTileOf(b, b.add(row0, start), col);
   b.dmaStore(outVmem, stagingRow, op.getOuts(), outTile,
              b.index(out.colTiles()), count, kStoreSem);
 }
