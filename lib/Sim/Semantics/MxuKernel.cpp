@@ -45,78 +45,123 @@ template <bool kFuse, class V> HWY_INLINE V multiplyAdd(V a, V w, V acc) {
     return hn::Add(acc, hn::Mul(a, w));
 }
 
-/// How many vectors of columns a block spans: its 4 x that accumulators,
-/// that many weight vectors and a broadcast must fit in the registers.
+/// How many vectors of columns a block of 4 rows spans: its 4 x that
+/// accumulators, that many weight vectors and a broadcast must fit in the
+/// registers, and there must be enough of them to hide the multiply-add's
+/// latency: each accumulator is a chain of 128 dependent adds, so with 8
+/// (4 x 2) a 5-cycle multiply-add on two pipes (AMD Zen 2) is busy 4
+/// cycles in 5 at best. 12 fill AVX2's 16 registers with the 3 weight
+/// vectors and the broadcast.
 #if HWY_ARCH_X86 && HWY_TARGET > HWY_AVX3
-constexpr size_t kColumnVectors = 2; // AVX2 and older: 16 registers
+constexpr size_t kColumnVectors = 3; // AVX2 and older: 16 registers
 #else
 constexpr size_t kColumnVectors = 4; // AVX-512, NEON, SVE: 32 registers
 #endif
 
-/// Blocks of 4 rows by kColumnVectors vectors of columns: the accumulators
-/// stay in registers and each k loads kColumnVectors weight vectors and 4
-/// broadcasts for 4 x kColumnVectors multiply-adds. The accumulators are
+/// One block of the pass: 4 rows from `row` by kVectors vectors of columns
+/// from `column`, or (kRowGroups = 2) 8 rows by one vector. The
+/// accumulators stay in registers and each k loads kVectors weight vectors
+/// and 4 x kRowGroups broadcasts. Accumulator sij holds row i (of the
+/// second 4 rows for j = 1 in the 8-row block), column vector j. They are
 /// named, not an array: scalable vectors (SVE, RVV) cannot be array
 /// elements or struct members.
-template <bool kFuse>
-void passBlocks(const float *HWY_RESTRICT weights,
-                const float *HWY_RESTRICT lhs, float *HWY_RESTRICT slot,
-                bool accumulate) {
-  const hn::ScalableTag<float> d;
-  using V = hn::Vec<decltype(d)>;
+template <bool kFuse, size_t kRowGroups, size_t kVectors, class D>
+HWY_INLINE void passBlock(D d, const float *HWY_RESTRICT weights,
+                          const float *HWY_RESTRICT lhs,
+                          float *HWY_RESTRICT slot, bool accumulate, size_t row,
+                          size_t column) {
+  static_assert((kRowGroups == 1 && kVectors <= 4) ||
+                    (kRowGroups == 2 && kVectors == 1),
+                "4 rows by up to 4 vectors, or 8 rows by one");
+  using V = hn::Vec<D>;
   const size_t lanes = hn::Lanes(d);
-  const size_t width = kColumnVectors * lanes;
+  const float *l0 = lhs + row * kMxuDim, *l1 = l0 + kMxuDim, *l2 = l1 + kMxuDim,
+              *l3 = l2 + kMxuDim;
+  V s00 = hn::Zero(d), s01 = s00, s02 = s00, s03 = s00;
+  V s10 = s00, s11 = s00, s12 = s00, s13 = s00;
+  V s20 = s00, s21 = s00, s22 = s00, s23 = s00;
+  V s30 = s00, s31 = s00, s32 = s00, s33 = s00;
+  for (size_t k = 0; k < kMxuDim; ++k) {
+    const float *w = weights + k * kMxuDim + column;
+    const V w0 = hn::LoadU(d, w);
+    V w1 = w0, w2 = w0, w3 = w0;
+    if constexpr (kVectors > 1)
+      w1 = hn::LoadU(d, w + lanes);
+    if constexpr (kVectors > 2)
+      w2 = hn::LoadU(d, w + 2 * lanes);
+    if constexpr (kVectors > 3)
+      w3 = hn::LoadU(d, w + 3 * lanes);
+    // One row's broadcast into the kVectors accumulators from s0.
+    auto rowOf = [&](float x, V &s0, V &s1, V &s2, V &s3) HWY_ATTR {
+      const V a = hn::Set(d, x);
+      s0 = multiplyAdd<kFuse>(a, w0, s0);
+      if constexpr (kVectors > 1)
+        s1 = multiplyAdd<kFuse>(a, w1, s1);
+      if constexpr (kVectors > 2)
+        s2 = multiplyAdd<kFuse>(a, w2, s2);
+      if constexpr (kVectors > 3)
+        s3 = multiplyAdd<kFuse>(a, w3, s3);
+    };
+    rowOf(l0[k], s00, s01, s02, s03);
+    rowOf(l1[k], s10, s11, s12, s13);
+    rowOf(l2[k], s20, s21, s22, s23);
+    rowOf(l3[k], s30, s31, s32, s33);
+    if constexpr (kRowGroups == 2) {
+      const size_t k4 = 4 * kMxuDim + k;
+      rowOf(l0[k4], s01, s01, s01, s01);
+      rowOf(l1[k4], s11, s11, s11, s11);
+      rowOf(l2[k4], s21, s21, s21, s21);
+      rowOf(l3[k4], s31, s31, s31, s31);
+    }
+  }
   auto finish = [&](V sum, float *out) HWY_ATTR {
     if (accumulate)
       sum = hn::Add(hn::LoadU(d, out), sum);
     hn::StoreU(sum, d, out);
   };
-  size_t column = 0;
-  for (; column + width <= kMxuDim; column += width) {
-    for (size_t row = 0; row < kSublanes; row += 4) {
-      const float *l0 = lhs + row * kMxuDim, *l1 = l0 + kMxuDim,
-                  *l2 = l1 + kMxuDim, *l3 = l2 + kMxuDim;
-      V s00 = hn::Zero(d), s01 = s00, s02 = s00, s03 = s00;
-      V s10 = s00, s11 = s00, s12 = s00, s13 = s00;
-      V s20 = s00, s21 = s00, s22 = s00, s23 = s00;
-      V s30 = s00, s31 = s00, s32 = s00, s33 = s00;
-      for (size_t k = 0; k < kMxuDim; ++k) {
-        const float *w = weights + k * kMxuDim + column;
-        const V w0 = hn::LoadU(d, w), w1 = hn::LoadU(d, w + lanes);
-        V w2 = w0, w3 = w0;
-        if constexpr (kColumnVectors == 4) {
-          w2 = hn::LoadU(d, w + 2 * lanes);
-          w3 = hn::LoadU(d, w + 3 * lanes);
-        }
-        auto row4 = [&](float x, V &s0, V &s1, V &s2, V &s3) HWY_ATTR {
-          const V a = hn::Set(d, x);
-          s0 = multiplyAdd<kFuse>(a, w0, s0);
-          s1 = multiplyAdd<kFuse>(a, w1, s1);
-          if constexpr (kColumnVectors == 4) {
-            s2 = multiplyAdd<kFuse>(a, w2, s2);
-            s3 = multiplyAdd<kFuse>(a, w3, s3);
-          }
-        };
-        row4(l0[k], s00, s01, s02, s03);
-        row4(l1[k], s10, s11, s12, s13);
-        row4(l2[k], s20, s21, s22, s23);
-        row4(l3[k], s30, s31, s32, s33);
-      }
-      auto finish4 = [&](float *out, V s0, V s1, V s2, V s3) HWY_ATTR {
-        finish(s0, out);
-        finish(s1, out + lanes);
-        if constexpr (kColumnVectors == 4) {
-          finish(s2, out + 2 * lanes);
-          finish(s3, out + 3 * lanes);
-        }
-      };
-      float *out = slot + row * kMxuDim + column;
-      finish4(out, s00, s01, s02, s03);
-      finish4(out + kMxuDim, s10, s11, s12, s13);
-      finish4(out + 2 * kMxuDim, s20, s21, s22, s23);
-      finish4(out + 3 * kMxuDim, s30, s31, s32, s33);
-    }
+  // One row's kVectors accumulators from s0 into its output row.
+  auto finishRow = [&](float *out, V s0, V s1, V s2, V s3) HWY_ATTR {
+    finish(s0, out);
+    if constexpr (kVectors > 1)
+      finish(s1, out + lanes);
+    if constexpr (kVectors > 2)
+      finish(s2, out + 2 * lanes);
+    if constexpr (kVectors > 3)
+      finish(s3, out + 3 * lanes);
+  };
+  float *out = slot + row * kMxuDim + column;
+  finishRow(out, s00, s01, s02, s03);
+  finishRow(out + kMxuDim, s10, s11, s12, s13);
+  finishRow(out + 2 * kMxuDim, s20, s21, s22, s23);
+  finishRow(out + 3 * kMxuDim, s30, s31, s32, s33);
+  if constexpr (kRowGroups == 2) {
+    float *rest = out + 4 * kMxuDim;
+    finishRow(rest, s01, s01, s01, s01);
+    finishRow(rest + kMxuDim, s11, s11, s11, s11);
+    finishRow(rest + 2 * kMxuDim, s21, s21, s21, s21);
+    finishRow(rest + 3 * kMxuDim, s31, s31, s31, s31);
   }
+}
+
+/// The pass in blocks of 4 rows by kColumnVectors vectors of columns; the
+/// whole vectors of columns those leave (one on AVX2: 128 = 5 x 24 + 8) in
+/// blocks of all 8 rows by one vector, 8 accumulators where 4 rows by one
+/// would have 4.
+template <bool kFuse>
+void passBlocks(const float *HWY_RESTRICT weights,
+                const float *HWY_RESTRICT lhs, float *HWY_RESTRICT slot,
+                bool accumulate) {
+  static_assert(kSublanes == 8, "blocks of 4 rows, or 8 by one vector");
+  const hn::ScalableTag<float> d;
+  const size_t lanes = hn::Lanes(d);
+  const size_t width = kColumnVectors * lanes;
+  size_t column = 0;
+  for (; column + width <= kMxuDim; column += width)
+    for (size_t row = 0; row < kSublanes; row += 4)
+      passBlock<kFuse, 1, kColumnVectors>(d, weights, lhs, slot, accumulate,
+                                          row, column);
+  for (; column + lanes <= kMxuDim; column += lanes)
+    passBlock<kFuse, 2, 1>(d, weights, lhs, slot, accumulate, 0, column);
   // Columns left over when the vector length does not divide 128 (SVE at
   // 384 bits): one at a time, never fused, which is right either way.
   for (; column < kMxuDim; ++column)
