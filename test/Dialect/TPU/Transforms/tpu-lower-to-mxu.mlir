@@ -80,11 +80,14 @@
 // K tile 0 overwrites the result slots, later tiles accumulate.
 // CHECK: scf.if %[[FIRSTK]]
 // Eight row blocks per iteration, all loaded before their pushes; the
-// blocks left over one at a time after. The loop counts rows (64 an
-// iteration): the first load's address is one add, and the pushes' slot
-// (the block, the row over 8) is made after the loads.
-// CHECK: scf.for %[[OFFSET:.*]] = %{{.*}} to %[[SPLIT:.*]] step %c64{{(_[0-9]+)?}} {
-// CHECK-NEXT: %[[ROW:.*]] = arith.addi %{{.*}}, %[[OFFSET]]
+// blocks left over one at a time after. The loop counts the LHS buffer's
+// rows from the tile's first (64 an iteration): the first load's address
+// is the loop's own (v4: its four MXUs would leave the add after the
+// branch exposed), and the pushes' slot (the block: the row less the
+// first, over 8) is made after the loads. On v2 it counts from 0 and
+// adds the tile's first (below).
+// CHECK: scf.for %[[ROW:.*]] = %[[ROW0:.*]] to %[[SPLIT:.*]] step %c64{{(_[0-9]+)?}} {
+// CHECK-NEXT: %[[OFFSET:.*]] = arith.subi %[[ROW]], %[[ROW0]]
 // CHECK-NEXT: %[[ROWS:.*]] = tpu.vector_load %[[LHS]][%[[ROW]]]
 // CHECK: %[[ROWS2:.*]] = tpu.vector_load %[[LHS]]
 // CHECK-COUNT-5: tpu.vector_load %[[LHS]]
@@ -141,6 +144,13 @@
 // V2: %{{.*}} = memref.alloc() : memref<256x128xf32, #tpu.memory_space<vmem>>
 // V2: tpu.dma_wait sem 3 count 1
 // V2: tpu.dma_wait sem 0 count 1
+// V2-NOT: mxu 1
+// Its push loop counts from 0 and adds the tile's first row: one MXU's
+// pushes leave the add hidden.
+// V2: tpu.dma_wait sem 1 count 1
+// V2: scf.for %[[V2OFFSET:.*]] = %c0{{(_[0-9]+)?}} to %{{.*}} step %c64{{(_[0-9]+)?}} {
+// V2-NEXT: %[[V2ROW:.*]] = arith.addi %{{.*}}, %[[V2OFFSET]] : index
+// V2-NEXT: tpu.vector_load %{{.*}}[%[[V2ROW]]]
 // V2-NOT: mxu 1
 func.func @main(%a: tensor<512x384xf32>, %b: tensor<384x640xf32>) -> tensor<512x640xf32> {
   %c = tpu.matmul_passes lhs(%a) rhs(%b) {nan_fixed_terms = 0 : i64, tpu.useful_macs = 125829120 : i64} : (tensor<512x384xf32>, tensor<384x640xf32>) -> tensor<512x640xf32>
@@ -1100,16 +1110,21 @@ func.func @main(%a: tensor<4096x4096xf32>, %b: tensor<4096x4096xf32>) -> tensor<
 // (2048 x 256 x 1024 on v4: two groups of 4 blocks, two chunks of 128), as
 // tpu-compile folds them: every weight DMA moves a constant 16 tiles (no
 // select on whether its MXU has a block), and the push loop's bounds are
-// constants (no arithmetic on the chunk's row blocks in a K tile's head;
-// the loop is split where it stages the next tile's weights).
+// the LHS tile's first row plus constants (no arithmetic on the chunk's
+// row blocks in a K tile's head; the loop is split where it stages the
+// next tile's weights).
 // FOLDED-LABEL: func.func @main(%arg0: memref<2048x256xf32
 // FOLDED: scf.for %[[COL0:.*]] = %c0 to %c8 step %c4 {
 // FOLDED: tpu.dma_load %arg1[%[[COL0]], stride %c8] to %{{.*}}[%c0] tiles %c16 sem 0
 // FOLDED-NEXT: %[[COL1:.*]] = arith.addi %[[COL0]], %c1
 // FOLDED-NEXT: tpu.dma_load %arg1[%[[COL1]], stride %c8] to %{{.*}}[%c128] tiles %c16 sem 0
-// FOLDED: scf.for %{{.*}} = %c0 to %c896 step %c64 {
+// FOLDED: %[[SPLIT:.*]] = arith.addi %[[ROW0:.*]], %c896
+// FOLDED: scf.for %{{.*}} = %[[ROW0]] to %[[SPLIT]] step %c64 {
 // FOLDED: tpu.mxu_push
-// FOLDED: scf.for %{{.*}} = %c896 to %c1024{{(_[0-9]+)?}} step %c64 {
+// FOLDED: %[[END:.*]] = arith.addi %[[ROW0]], %c1024{{(_[0-9]+)?}}
+// FOLDED-NEXT: scf.for %{{.*}} = %[[SPLIT]] to %[[END]] step %c64 {
+// No loop for left-over blocks: the chunk is whole iterations.
+// FOLDED-NOT: scf.for %{{.*}} = %[[END]] to %[[END]]
 func.func @main(%a: tensor<2048x256xf32>, %b: tensor<256x1024xf32>) -> tensor<2048x1024xf32> {
   %c = tpu.matmul_passes lhs(%a) rhs(%b) {nan_fixed_terms = 0 : i64} : (tensor<2048x256xf32>, tensor<256x1024xf32>) -> tensor<2048x1024xf32>
   return %c : tensor<2048x1024xf32>
@@ -1149,7 +1164,8 @@ func.func @main(%a: tensor<2048x256xf32>, %b: tensor<256x1024xf32>) -> tensor<20
 // CHECK-NEXT: %[[STORED:.*]] = arith.cmpi slt, %c0, %[[OFFSET0]]
 // CHECK-NEXT: scf.if %[[STORED]] {
 // CHECK-NEXT: tpu.dma_wait sem 1 count 8
-// CHECK: scf.for %[[POFFSET:.*]] = %{{.*}} to %{{.*}} step %c64{{(_[0-9]+)?}} {
+// CHECK: scf.for %[[PROW:.*]] = %[[PROW0:.*]] to %{{.*}} step %c64{{(_[0-9]+)?}} {
+// CHECK-NEXT: %[[POFFSET:.*]] = arith.subi %[[PROW]], %[[PROW0]]
 // CHECK-COUNT-8: tpu.vector_load
 // CHECK: %[[PBLOCK:.*]] = arith.shrui %[[POFFSET]], %c3
 // CHECK: %[[P0:.*]] = tpu.mxu_pop mxu 0 slot %[[PBLOCK]]

@@ -69,28 +69,37 @@ scf::ForOp KernelBuilder::forLoop(int64_t ub, int64_t step,
 Value KernelBuilder::forLoopUnrolled(Value count, int64_t unroll,
                                      function_ref<void(Value, int64_t)> body,
                                      function_ref<void()> between,
-                                     int64_t lastIterations, int64_t scale) {
+                                     int64_t lastIterations, int64_t scale,
+                                     Value origin) {
   Value iterations = divide(count, unroll);
   Value unrolledEnd = mul(iterations, unroll);
   auto unrolled = [&](Value iv) { body(iv, unroll); };
+  auto fromOrigin = [&](Value bound) {
+    return origin ? add(origin, bound) : bound;
+  };
   // Scaled bounds are one multiply of what the unscaled ones are made
   // from: tpu-canonicalize folds only the ops it was given, so where the
   // count becomes a constant late (a loop around that ran once), a
   // multiply of a multiply, which it would merge into a new op, would
   // stay, and so would a loop that never runs.
-  Value split = index(0);
-  Value splitScaled = split;
+  Value start = origin ? origin : index(0);
+  Value splitScaled = start;
   if (between) {
     Value tail = min(unrolledEnd, lastIterations * unroll);
-    split = sub(unrolledEnd, tail);
-    Value splitEnd = mul(split, scale);
-    forLoop(index(0), splitEnd, unroll * scale, unrolled);
+    Value split = sub(unrolledEnd, tail);
+    Value splitEnd = fromOrigin(mul(split, scale));
+    forLoop(start, splitEnd, unroll * scale, unrolled);
     splitScaled = splitEnd;
     between();
   }
-  Value end = scale == 1 ? unrolledEnd : mul(iterations, unroll * scale);
+  Value end =
+      fromOrigin(scale == 1 ? unrolledEnd : mul(iterations, unroll * scale));
   forLoop(splitScaled, end, unroll * scale, unrolled);
-  Value countEnd = mul(count, scale);
+  // From an origin, the left-over blocks' end is made from the unrolled
+  // part's: where the unroll divides a count that folds late, the bounds
+  // are then one value, and the loop that never runs goes.
+  Value countEnd = origin ? add(end, mul(sub(count, unrolledEnd), scale))
+                          : mul(count, scale);
   forLoop(end, countEnd, scale, [&](Value iv) { body(iv, 1); });
   return unrolledEnd;
 }

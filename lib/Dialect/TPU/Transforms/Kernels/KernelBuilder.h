@@ -87,11 +87,15 @@ public:
   /// body gets that: a body that addresses VMEM rows (scale 8, a vreg's)
   /// adds its buffer's row, or has it folded into its loads' offsets,
   /// where one that made the rows from iv would spend a multiply first.
+  /// With `origin` too, they count origin + iv * scale: the body gets the
+  /// buffer's row itself, and its first load needs no add after the
+  /// loop's branch.
   mlir::Value
   forLoopUnrolled(mlir::Value count, int64_t unroll,
                   llvm::function_ref<void(mlir::Value, int64_t)> body,
                   llvm::function_ref<void()> between = {},
-                  int64_t lastIterations = 0, int64_t scale = 1);
+                  int64_t lastIterations = 0, int64_t scale = 1,
+                  mlir::Value origin = {});
   /// body(first, count) for the chunks [first, first + count) of
   /// [0, total), `chunk` at a time: `count` is `chunk` but in a shorter
   /// last chunk (a constant when `chunk` divides `total`). Returns the
