@@ -76,8 +76,8 @@ def TPULowerToISA : Pass<"tpu-lower-to-isa", "::mlir::ModuleOp"> {
       branch. Loops stay loops: the program's size does not depend on trip
       counts.
     - Index arithmetic runs on the scalar unit (`arith.minsi` is `s.min`,
-      `arith.select` branch-free); constants are materialized at each use
-      (`s0` reads 0, `s31` holds 1).
+      `arith.select` branch-free); constants are materialized at each op
+      that uses them, once per op (`s0` reads 0, `s31` holds 1).
     - `vector<8x128xf32>` values live in vregs; `arith.addf`, `subf`,
       `cmpf`, `select` and `tpu.round_to_bf16` are VPU instructions.
     - Each tpu loop-level op is its instruction (`tpu.dma_load` is `dma.ld`,

@@ -145,8 +145,12 @@ int64_t InstructionSelector::useConstant(Operation *op, int64_t constant) {
     return kZeroReg;
   if (constant == 1)
     return kOneReg;
-  int64_t reg = registers.temp(op, RegisterFile::Scalar);
+  int64_t reg = registers.temporaryHolding(constant);
+  if (reg >= 0)
+    return reg;
+  reg = registers.temp(op, RegisterFile::Scalar);
   code.emit(Opcode::SLi, {reg, constant});
+  registers.holdsConstant(reg, constant);
   return reg;
 }
 
@@ -164,10 +168,7 @@ int64_t InstructionSelector::useVector(Operation *op, Value value) {
   if (matchPattern(value, m_Constant(&splat)) && splat.isSplat()) {
     auto bits = uint32_t(
         splat.getSplatValue<APFloat>().bitcastToAPInt().getZExtValue());
-    int64_t source =
-        bits == 0 ? kZeroReg : registers.temp(op, RegisterFile::Scalar);
-    if (bits != 0)
-      code.emit(Opcode::SLi, {source, int64_t(int32_t(bits))});
+    int64_t source = useConstant(op, int64_t(int32_t(bits)));
     int64_t reg = registers.temp(op, RegisterFile::Vector);
     code.emit(Opcode::VBcast, {reg, source});
     return reg;
@@ -177,13 +178,8 @@ int64_t InstructionSelector::useVector(Operation *op, Value value) {
 
 int64_t InstructionSelector::address(Operation *op, Value offset,
                                      int64_t base) {
-  if (std::optional<int64_t> constant = getConstantIntValue(offset)) {
-    if (*constant + base == 0)
-      return kZeroReg;
-    int64_t reg = registers.temp(op, RegisterFile::Scalar);
-    code.emit(Opcode::SLi, {reg, *constant + base});
-    return reg;
-  }
+  if (std::optional<int64_t> constant = getConstantIntValue(offset))
+    return useConstant(op, *constant + base);
   int64_t reg = useScalar(op, offset);
   if (base == 0)
     return reg;

@@ -101,10 +101,22 @@ int64_t RegisterAllocator::temp(Operation *op, RegisterFile file) {
   return reg;
 }
 
+int64_t RegisterAllocator::temporaryHolding(int64_t constant) const {
+  for (auto [value, reg] : constantTemps)
+    if (value == constant)
+      return reg;
+  return -1;
+}
+
+void RegisterAllocator::holdsConstant(int64_t reg, int64_t constant) {
+  constantTemps.emplace_back(constant, reg);
+}
+
 void RegisterAllocator::releaseTemporaries() {
   for (auto [file, reg] : temps)
     pool(file).free.push_back(reg);
   temps.clear();
+  constantTemps.clear();
 }
 
 void RegisterAllocator::finish(Operation *op) {

@@ -36,6 +36,14 @@ public:
   int64_t lookup(mlir::Operation *op, mlir::Value value);
   /// A register of `file` for `op`'s own use, free again after it.
   int64_t temp(mlir::Operation *op, isa::RegisterFile file);
+  /// The scalar temporary that holds `constant` (noted by holdsConstant
+  /// since the temporaries were last freed), or -1: an op that reads one
+  /// constant twice, as a DMA's tile count and stride often are, loads it
+  /// once.
+  int64_t temporaryHolding(int64_t constant) const;
+  /// Notes that temporary `reg` holds `constant`, and keeps it unchanged
+  /// until the temporaries are freed.
+  void holdsConstant(int64_t reg, int64_t constant);
 
   /// Frees the temporaries.
   void releaseTemporaries();
@@ -71,6 +79,8 @@ private:
   llvm::DenseMap<mlir::Operation *, llvm::SmallVector<mlir::Value>>
       releaseAfter;
   llvm::SmallVector<std::pair<isa::RegisterFile, int64_t>> temps;
+  /// The temporaries that hold constants: (constant, register).
+  llvm::SmallVector<std::pair<int64_t, int64_t>> constantTemps;
   bool error = false;
 };
 

@@ -633,6 +633,36 @@ func.func @main() {
 
 // -----
 
+// An op that reads one constant twice loads it once: a DMA of 16 tiles
+// at a stride of 16, and a VMEM row of 16 (the buffer's 0 plus 16), read
+// the one temporary. The next op loads it again: its temporaries are new.
+// CHECK: tpu_isa.program @main
+// CHECK: inst s.li [[SIXTEEN:s[0-9]+]], 16
+// CHECK-NEXT: }
+// CHECK-NEXT: bundle {
+// CHECK-NEXT: inst dma.ld 0, [[SIXTEEN]], s0, [[SIXTEEN]], [[SIXTEEN]]
+// CHECK-NEXT: }
+// CHECK-NEXT: bundle {
+// CHECK-NEXT: inst s.li [[AGAIN:s[0-9]+]], 16
+// CHECK-NEXT: }
+// CHECK-NEXT: bundle {
+// CHECK-NEXT: inst dma.ld 1, s0, s0, [[AGAIN]], [[AGAIN]]
+#tiled = affine_map<(d0, d1) -> (d0 floordiv 8, d1 floordiv 128, d0 mod 8, d1 mod 128)>
+module attributes {tpu.chip = #tpu.chip<v2>} {
+  func.func @main(%hbm: memref<256x128xf32, #tiled, #tpu.memory_space<hbm>> {tpu.address = 0 : i64}) {
+    %c0 = arith.constant 0 : index
+    %c16 = arith.constant 16 : index
+    %buf = memref.alloc() {tpu.address = 0 : i64} : memref<256x128xf32, #tpu.memory_space<vmem>>
+    tpu.dma_load %hbm[%c0, stride %c16] to %buf[%c16] tiles %c16 sem 0 : memref<256x128xf32, #tiled, #tpu.memory_space<hbm>>, memref<256x128xf32, #tpu.memory_space<vmem>>
+    tpu.dma_load %hbm[%c0, stride %c16] to %buf[%c0] tiles %c16 sem 1 : memref<256x128xf32, #tiled, #tpu.memory_space<hbm>>, memref<256x128xf32, #tpu.memory_space<vmem>>
+    tpu.dma_wait sem 0 count 1
+    tpu.dma_wait sem 1 count 1
+    return
+  }
+}
+
+// -----
+
 // A scalar select is b + cond * (a - b), cond being 0 or 1; with b 0 it
 // is a * cond, one s.mul (the kernels' DMA counts that are 0 past the
 // last block).
