@@ -82,8 +82,9 @@ def TPULowerToISA : Pass<"tpu-lower-to-isa", "::mlir::ModuleOp"> {
       `cmpf`, `select` and `tpu.round_to_bf16` are VPU instructions.
     - Each tpu loop-level op is its instruction (`tpu.dma_load` is `dma.ld`,
       `tpu.mxu_push` is `mxu.push`, ...) with its buffer's planned address
-      added to the offset; `v.ld` and `v.st` take a VMEM buffer's address
-      as their immediate instead, when it fits 16 bits.
+      added to the offset (an offset `x + c` adds c there too); `v.ld` and
+      `v.st` take a VMEM buffer's address, and such a c, as their
+      immediate instead, when it fits 16 bits.
 
     Registers are allocated as values are defined and freed after their last
     use; running out is an error. Arguments and results become the

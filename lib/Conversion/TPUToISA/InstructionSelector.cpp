@@ -114,7 +114,7 @@ bool fitsVmemImmediate(int64_t imm) {
 }
 } // namespace
 
-std::optional<FoldedVmemRow> tpu::getFoldedVmemRow(Value row) {
+std::optional<FoldedOffset> tpu::getFoldedOffset(Value row) {
   auto add = row.getDefiningOp<arith::AddIOp>();
   if (!add)
     return std::nullopt;
@@ -124,20 +124,46 @@ std::optional<FoldedVmemRow> tpu::getFoldedVmemRow(Value row) {
   std::optional<int64_t> constant = getConstantIntValue(rhs);
   if (!constant || getConstantIntValue(lhs))
     return std::nullopt;
-  // Every user takes it as its row (its only index operand), with room
-  // for it in the immediate.
-  auto folds = [&](Operation *user) {
-    Value buffer;
-    if (auto load = dyn_cast<VectorLoadOp>(user))
-      buffer = load.getSource();
-    else if (auto store = dyn_cast<VectorStoreOp>(user))
-      buffer = store.getTarget();
-    IntegerAttr base = buffer ? getPlannedAddress(buffer) : IntegerAttr();
-    return base && fitsVmemImmediate(base.getInt() + *constant);
+  // Every user takes it as an address with room for it in the immediate:
+  // a v.ld's or v.st's row (its only index operand: 16 bits), or a DMA's
+  // or weight load's VMEM row or HBM tile, whose base is an s.addi's
+  // immediate (32 bits), never their counts or strides.
+  auto fitsAddressImmediate = [](int64_t imm) {
+    return isa::isValidOperand(isa::OperandKind::Imm32, imm);
   };
-  if (row.use_empty() || !llvm::all_of(row.getUsers(), folds))
+  auto folds = [&](OpOperand &use) {
+    Operation *user = use.getOwner();
+    Value buffer;
+    bool shortImmediate = false;
+    if (auto load = dyn_cast<VectorLoadOp>(user)) {
+      buffer = load.getSource();
+      shortImmediate = true;
+    } else if (auto store = dyn_cast<VectorStoreOp>(user)) {
+      buffer = store.getTarget();
+      shortImmediate = true;
+    } else if (auto dma = dyn_cast<DmaLoadOp>(user)) {
+      if (&use == &dma.getVmemRowMutable())
+        buffer = dma.getTarget();
+      else if (&use == &dma.getHbmTileMutable())
+        buffer = dma.getSource();
+    } else if (auto dma = dyn_cast<DmaStoreOp>(user)) {
+      if (&use == &dma.getVmemRowMutable())
+        buffer = dma.getSource();
+      else if (&use == &dma.getHbmTileMutable())
+        buffer = dma.getTarget();
+    } else if (auto ldw = dyn_cast<MxuLoadWeightsOp>(user)) {
+      if (&use == &ldw.getVmemRowMutable())
+        buffer = ldw.getSource();
+    }
+    IntegerAttr base = buffer ? getPlannedAddress(buffer) : IntegerAttr();
+    if (!base)
+      return false;
+    int64_t imm = base.getInt() + *constant;
+    return shortImmediate ? fitsVmemImmediate(imm) : fitsAddressImmediate(imm);
+  };
+  if (row.use_empty() || !llvm::all_of(row.getUses(), folds))
     return std::nullopt;
-  return FoldedVmemRow{lhs, *constant};
+  return FoldedOffset{lhs, *constant};
 }
 
 int64_t InstructionSelector::useConstant(Operation *op, int64_t constant) {
@@ -180,6 +206,10 @@ int64_t InstructionSelector::address(Operation *op, Value offset,
                                      int64_t base) {
   if (std::optional<int64_t> constant = getConstantIntValue(offset))
     return useConstant(op, *constant + base);
+  if (std::optional<FoldedOffset> folded = getFoldedOffset(offset)) {
+    offset = folded->value;
+    base += folded->offset;
+  }
   int64_t reg = useScalar(op, offset);
   if (base == 0)
     return reg;
@@ -190,7 +220,7 @@ int64_t InstructionSelector::address(Operation *op, Value offset,
 
 std::pair<int64_t, int64_t>
 InstructionSelector::vmemRow(Operation *op, Value offset, int64_t base) {
-  if (std::optional<FoldedVmemRow> folded = getFoldedVmemRow(offset))
+  if (std::optional<FoldedOffset> folded = getFoldedOffset(offset))
     return {useScalar(op, folded->value), base + folded->offset};
   if (std::optional<int64_t> constant = getConstantIntValue(offset))
     if (fitsVmemImmediate(*constant + base))
@@ -331,7 +361,7 @@ void InstructionSelector::select(Operation *op) {
 
 /// s.addi when one side is a constant that fits, s.add otherwise.
 void InstructionSelector::selectAdd(Operation *op) {
-  if (getFoldedVmemRow(op->getResult(0)))
+  if (getFoldedOffset(op->getResult(0)))
     return; // in its users' immediates
   Value lhs = op->getOperand(0), rhs = op->getOperand(1);
   if (getConstantIntValue(lhs))

@@ -72,18 +72,21 @@ private:
 /// views, and from a memref.get_global to its global), or null.
 mlir::IntegerAttr getPlannedAddress(mlir::Value buffer);
 
-/// A VMEM row `x + c` (an arith.addi with a constant) that is only ever the
-/// row of a v.ld or v.st: each takes x's register and adds c in its
-/// immediate (with the buffer's base, when the sum fits), so the add has
-/// no instruction and no register of its own. A loop that loads or stores
-/// kUnroll rows from one address would otherwise spend an s.addi and a
-/// scalar register on each, and reusing those registers soon after orders
-/// the bundler's work needlessly. Null unless `row` is such an add.
-struct FoldedVmemRow {
+/// An address offset `x + c` (an arith.addi with a constant) that is only
+/// ever an address: the row of a v.ld or v.st, which takes x's register
+/// and adds c in its immediate (with the buffer's base, when the sum fits
+/// 16 bits); or a DMA's VMEM row or HBM tile, or a weight load's row,
+/// whose buffer's base is added by an s.addi anyway, which adds c too. The
+/// add has no instruction and no register of its own. A loop that loads or
+/// stores kUnroll rows from one address would otherwise spend an s.addi
+/// and a scalar register on each, and reusing those registers soon after
+/// orders the bundler's work needlessly; a K tile's head that issues a DMA
+/// for each of four column blocks, two. Null unless `row` is such an add.
+struct FoldedOffset {
   mlir::Value value;
   int64_t offset;
 };
-std::optional<FoldedVmemRow> getFoldedVmemRow(mlir::Value row);
+std::optional<FoldedOffset> getFoldedOffset(mlir::Value row);
 
 } // namespace tpu
 

@@ -32,11 +32,11 @@ RegisterAllocator::RegisterAllocator(func::FuncOp func) {
         if (llvm::isa<arith::CmpIOp>(user))
           for (Operation *branch : user->getUsers())
             extendTo(branch);
-        // A VMEM row folded into its loads' and stores' immediates: they
-        // read this value's register.
+        // An offset folded into its users' immediates: they read this
+        // value's register.
         if (user->getNumResults() == 1)
-          if (std::optional<FoldedVmemRow> folded =
-                  getFoldedVmemRow(user->getResult(0));
+          if (std::optional<FoldedOffset> folded =
+                  getFoldedOffset(user->getResult(0));
               folded && folded->value == result)
             for (Operation *access : user->getUsers())
               extendTo(access);

@@ -663,6 +663,64 @@ module attributes {tpu.chip = #tpu.chip<v2>} {
 
 // -----
 
+// A DMA's VMEM row or HBM tile x + c (and a weight load's row) is one
+// s.addi: c and the buffer's base in its immediate, the add no
+// instruction of its own. An x + c also used as a count stays an add.
+// CHECK: tpu_isa.program @main
+// CHECK: inst s.addi [[I:s[0-9]+]], s0, 0
+// CHECK-NEXT: }
+// CHECK-NEXT: bundle {
+// CHECK-NEXT: inst s.addi [[ROW:s[0-9]+]], [[I]], 192
+// CHECK-NEXT: }
+// CHECK-NEXT: bundle {
+// CHECK-NEXT: inst s.addi [[TILE:s[0-9]+]], [[I]], 2
+// CHECK-NEXT: }
+// CHECK-NEXT: bundle {
+// CHECK-NEXT: inst dma.ld 0, [[ROW]], [[TILE]], s31, s31
+// CHECK-NEXT: }
+// CHECK-NEXT: bundle {
+// CHECK-NEXT: inst s.addi [[WROW:s[0-9]+]], [[I]], 72
+// CHECK-NEXT: }
+// CHECK-NEXT: bundle {
+// CHECK-NEXT: inst s.li [[EIGHT:s[0-9]+]], 8
+// CHECK-NEXT: }
+// CHECK-NEXT: bundle {
+// CHECK-NEXT: inst mxu.ldw 0, [[WROW]], [[EIGHT]]
+// CHECK: inst s.addi [[N:s[0-9]+]], [[I]], 3
+// CHECK-NEXT: }
+// CHECK-NEXT: bundle {
+// CHECK-NEXT: inst s.addi [[NROW:s[0-9]+]], [[N]], 64
+// CHECK-NEXT: }
+// CHECK-NEXT: bundle {
+// CHECK-NEXT: inst dma.ld 1, [[NROW]], s0, [[N]], s31
+#tiled = affine_map<(d0, d1) -> (d0 floordiv 8, d1 floordiv 128, d0 mod 8, d1 mod 128)>
+module attributes {tpu.chip = #tpu.chip<v2>} {
+  func.func @main(%hbm: memref<64x128xf32, #tiled, #tpu.memory_space<hbm>> {tpu.address = 0 : i64}) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %c3 = arith.constant 3 : index
+    %c4 = arith.constant 4 : index
+    %c8 = arith.constant 8 : index
+    %c128 = arith.constant 128 : index
+    %buf = memref.alloc() {tpu.address = 64 : i64} : memref<512x128xf32, #tpu.memory_space<vmem>>
+    scf.for %i = %c0 to %c4 step %c1 {
+      %row = arith.addi %i, %c128 : index
+      %tile = arith.addi %i, %c2 : index
+      tpu.dma_load %hbm[%tile, stride %c1] to %buf[%row] tiles %c1 sem 0 : memref<64x128xf32, #tiled, #tpu.memory_space<hbm>>, memref<512x128xf32, #tpu.memory_space<vmem>>
+      %wrow = arith.addi %i, %c8 : index
+      tpu.mxu_load_weights %buf[%wrow, stride %c8] mxu 0 : memref<512x128xf32, #tpu.memory_space<vmem>>
+      %n = arith.addi %i, %c3 : index
+      tpu.dma_load %hbm[%c0, stride %c1] to %buf[%n] tiles %n sem 1 : memref<64x128xf32, #tiled, #tpu.memory_space<hbm>>, memref<512x128xf32, #tpu.memory_space<vmem>>
+    }
+    tpu.dma_wait sem 0 count 4
+    tpu.dma_wait sem 1 count 4
+    return
+  }
+}
+
+// -----
+
 // A scalar select is b + cond * (a - b), cond being 0 or 1; with b 0 it
 // is a * cond, one s.mul (the kernels' DMA counts that are 0 past the
 // last block).

@@ -1013,13 +1013,16 @@ void MatmulKernel::issueWeightLoads(KernelBuilder &b, Value k, Value half,
     Value rhsBatch = cast<ShapedType>(rhsBuffer.getType()).getRank() == 2
                          ? zero
                          : b.mul(batch, rhs.tilesPerBatch());
+    // Column block m's first tile is the group's plus m: an add of a
+    // constant, which each DMA's address takes in its immediate.
+    Value groupTile =
+        b.add(b.add(rhsBatch, b.mul(k, rhsRowTiles * rhs.colTiles())), col0);
     for (unsigned m = 0; m < groupBlocks; ++m) {
       Value col = b.add(col0, m);
       // An MXU past the last column block moves nothing, so the wait after
       // counts the same transfers every time.
       Value count = b.select(hasColumn(b, col), tiles, zero);
-      Value rhsTile = b.add(
-          b.add(rhsBatch, b.mul(k, rhsRowTiles * rhs.colTiles())), col);
+      Value rhsTile = b.add(groupTile, m);
       Value row = rhsRow(b, unsigned(index), half, m);
       Value stride = b.index(rhs.colTiles());
       b.dmaLoad(rhsBuffer, rhsTile, stride, rhsVmem, row, count, kLoadSem);
