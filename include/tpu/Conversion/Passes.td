@@ -73,7 +73,7 @@ def TPULowerToISA : Pass<"tpu-lower-to-isa", "::mlir::ModuleOp"> {
 
     - `scf.for` becomes an induction register, a guard, the body and a latch
       (`s.addi`, `br.lt` back to the top); `scf.if` a negated compare and
-      branch. Loops stay loops: the program's size does not depend on trip
+      branch; a branch to a jump goes where the jump goes. Loops stay loops: the program's size does not depend on trip
       counts.
     - Index arithmetic runs on the scalar unit (`arith.minsi` is `s.min`,
       `arith.select` branch-free); constants are materialized at each op

@@ -38,6 +38,17 @@ void CodeBuffer::emitBranch(Opcode opcode, ArrayRef<int64_t> operands,
 std::vector<isa::Instruction> CodeBuffer::finish() {
   for (auto [inst, operand, label] : fixups)
     code[inst].operands[operand] = labels[label];
+  // A branch to a jump goes where the jump goes (the end of an scf.if's
+  // then part that the branch skips, say): a taken branch's bubble and a
+  // bundle fewer. A chain of jumps is followed at most its length.
+  for (auto [inst, operand, label] : fixups) {
+    int64_t &target = code[inst].operands[operand];
+    for (size_t hops = 0; hops < code.size() && size_t(target) < code.size() &&
+                          code[target].opcode == Opcode::Jmp &&
+                          code[target].operands[0] != target;
+         ++hops)
+      target = code[target].operands[0];
+  }
   return code;
 }
 

@@ -721,6 +721,38 @@ module attributes {tpu.chip = #tpu.chip<v2>} {
 
 // -----
 
+// A branch to a jump goes where the jump goes: the inner scf.if skips its
+// then part to the end of the outer then part, whose jump skips the else
+// part; the inner branch skips both at once.
+// CHECK: tpu_isa.program @main
+// CHECK: inst br.ge {{s[0-9]+}}, s31, b[[END:[0-9]+]]
+// CHECK: inst jmp b[[END]]
+#tiled = affine_map<(d0, d1) -> (d0 floordiv 8, d1 floordiv 128, d0 mod 8, d1 mod 128)>
+module attributes {tpu.chip = #tpu.chip<v2>} {
+  func.func @main(%hbm: memref<64x128xf32, #tiled, #tpu.memory_space<hbm>> {tpu.address = 0 : i64}) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %c4 = arith.constant 4 : index
+    %buf = memref.alloc() {tpu.address = 64 : i64} : memref<64x128xf32, #tpu.memory_space<vmem>>
+    scf.for %i = %c0 to %c4 step %c1 {
+      %a = arith.cmpi slt, %i, %c2 : index
+      scf.if %a {
+        %b = arith.cmpi slt, %i, %c1 : index
+        scf.if %b {
+          tpu.dma_load %hbm[%c0, stride %c1] to %buf[%c0] tiles %c1 sem 0 : memref<64x128xf32, #tiled, #tpu.memory_space<hbm>>, memref<64x128xf32, #tpu.memory_space<vmem>>
+        }
+      } else {
+        tpu.dma_load %hbm[%c1, stride %c1] to %buf[%c0] tiles %c1 sem 0 : memref<64x128xf32, #tiled, #tpu.memory_space<hbm>>, memref<64x128xf32, #tpu.memory_space<vmem>>
+      }
+    }
+    tpu.dma_wait sem 0 count 3
+    return
+  }
+}
+
+// -----
+
 // A scalar select is b + cond * (a - b), cond being 0 or 1; with b 0 it
 // is a * cond, one s.mul (the kernels' DMA counts that are 0 past the
 // last block).
