@@ -18,6 +18,13 @@
 // RUN: for n in 2048 4096 8192 16384; do tpu-opt %S/Inputs/matmul-$n.mlir --tpu-compile=default-precision=high | grep -c 'inst '; done > %t.counts3
 // RUN: awk 'NR == 1 { lo = hi = $1 } { lo = $1 < lo ? $1 : lo; hi = $1 > hi ? $1 : hi } END { exit !(hi <= 1.1 * lo) }' %t.counts3
 
+// tpu-canonicalize and cse run twice: the second round folds what the
+// first's constants, merged by cse, allow, such as nested scf.ifs into one
+// on a conjunction (which tpu-lower-to-isa branches on per operand).
+// RUN: tpu-opt %S/Inputs/matmul-2048.mlir --tpu-compile -mlir-print-ir-before=tpu-plan-memory -o /dev/null 2>&1 | FileCheck %s --check-prefix=TWICE
+// TWICE: %[[BOTH:.*]] = arith.andi %{{.*}}, %{{.*}} : i1
+// TWICE-NEXT: scf.if %[[BOTH]] {
+
 // The program's own functions are inlined into the entry first; the private
 // callee, inlined everywhere, is gone.
 // RUN: tpu-opt %S/Inputs/calls.mlir --tpu-compile | FileCheck %s --check-prefix=CALLS

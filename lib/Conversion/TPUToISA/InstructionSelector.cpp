@@ -38,12 +38,20 @@ Opcode getLaneReduceOpcode(ReductionKind kind) {
   llvm_unreachable("a reduction kind");
 }
 
-/// Whether `value` is only a branch condition, selected at its scf.if.
-bool isBranchOnly(Value value) {
+} // namespace
+
+bool tpu::isBranchOnly(Value value) {
   return llvm::all_of(value.getUsers(), [](Operation *user) {
-    return llvm::isa<scf::IfOp>(user);
+    return llvm::isa<scf::IfOp>(user) || isBranchConjunction(user);
   });
 }
+
+bool tpu::isBranchConjunction(Operation *op) {
+  auto band = dyn_cast<arith::AndIOp>(op);
+  return band && band.getType().isInteger(1) && isBranchOnly(band);
+}
+
+namespace {
 
 /// The v.cmp for `predicate`, and whether it takes the operands swapped
 /// (a > b is b < a), if there is one.
@@ -265,7 +273,11 @@ void InstructionSelector::select(Operation *op) {
       .Case([&](arith::AddIOp add) { selectAdd(add); })
       .Case([&](arith::SubIOp sub) { selectScalar(sub, Opcode::SSub); })
       .Case([&](arith::MulIOp mul) { selectScalar(mul, Opcode::SMul); })
-      .Case([&](arith::AndIOp band) { selectScalar(band, Opcode::SAnd); })
+      .Case([&](arith::AndIOp band) {
+        // A conjunction of branch conditions is a branch on each.
+        if (!isBranchConjunction(band))
+          selectScalar(band, Opcode::SAnd);
+      })
       .Case([&](arith::ShRUIOp shr) { selectScalar(shr, Opcode::SShr); })
       .Case([&](arith::MinSIOp min) { selectScalar(min, Opcode::SMin); })
       .Case([&](arith::CmpIOp cmp) { selectCmpI(cmp); })
@@ -454,6 +466,13 @@ void InstructionSelector::selectTranspose(Operation *op) {
 
 void InstructionSelector::branchUnless(Operation *op, Value cond,
                                        CodeBuffer::Label label) {
+  // a and b is false where either is: a branch on each (tpu-canonicalize
+  // makes them of nested scf.ifs).
+  if (Operation *def = cond.getDefiningOp(); def && isBranchConjunction(def)) {
+    branchUnless(op, def->getOperand(0), label);
+    branchUnless(op, def->getOperand(1), label);
+    return;
+  }
   auto cmp = cond.getDefiningOp<arith::CmpIOp>();
   if (!cmp || !isBranchOnly(cond)) {
     code.emitBranch(Opcode::BrEq, {useScalar(op, cond), kZeroReg, 0}, label);

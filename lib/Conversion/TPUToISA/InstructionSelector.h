@@ -88,6 +88,14 @@ struct FoldedOffset {
 };
 std::optional<FoldedOffset> getFoldedOffset(mlir::Value row);
 
+/// Whether the i1 `value` is only ever a branch condition: of an scf.if,
+/// or of a conjunction that is one (isBranchConjunction). A compare that
+/// is one has no instruction of its own: it is selected into each branch.
+bool isBranchOnly(mlir::Value value);
+/// Whether `op` is an i1 arith.andi that is only a branch condition: a
+/// branch on each operand, no instruction of its own.
+bool isBranchConjunction(mlir::Operation *op);
+
 } // namespace tpu
 
 #endif // TPU_LIB_CONVERSION_TPUTOISA_INSTRUCTIONSELECTOR_H

@@ -6,6 +6,8 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 
+#include <functional>
+
 using namespace mlir;
 using namespace tpu;
 using isa::RegisterFile;
@@ -27,11 +29,18 @@ RegisterAllocator::RegisterAllocator(func::FuncOp func) {
       };
       for (Operation *user : result.getUsers()) {
         extendTo(user);
-        // A compare only branches use is selected into each branch, which
-        // reads its operands there.
-        if (llvm::isa<arith::CmpIOp>(user))
-          for (Operation *branch : user->getUsers())
-            extendTo(branch);
+        // A compare only branches use, and a conjunction of such, are
+        // selected into each branch, which reads their operands there.
+        std::function<void(Operation *)> extendToBranches =
+            [&](Operation *condition) {
+              for (Operation *branch : condition->getUsers()) {
+                extendTo(branch);
+                if (isBranchConjunction(branch))
+                  extendToBranches(branch);
+              }
+            };
+        if (llvm::isa<arith::CmpIOp>(user) || isBranchConjunction(user))
+          extendToBranches(user);
         // An offset folded into its users' immediates: they read this
         // value's register.
         if (user->getNumResults() == 1)

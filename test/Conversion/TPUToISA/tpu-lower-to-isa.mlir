@@ -753,6 +753,49 @@ module attributes {tpu.chip = #tpu.chip<v2>} {
 
 // -----
 
+// A conjunction of branch conditions (tpu-canonicalize makes one of nested
+// scf.ifs) is a branch on each to the same label: an eq compare, which has
+// no instruction that makes its value, stays a branch condition.
+// CHECK: tpu_isa.program @main
+// CHECK: inst br.ne [[I:s[0-9]+]], s0, b[[SKIP:[0-9]+]]
+// CHECK-NEXT: }
+// CHECK-NEXT: bundle {
+// CHECK-NEXT: inst s.li [[TWO:s[0-9]+]], 2
+// CHECK-NEXT: }
+// CHECK-NEXT: bundle {
+// CHECK-NEXT: inst br.eq {{s[0-9]+}}, [[TWO]], b[[SKIP]]
+// CHECK-NEXT: }
+// CHECK-NEXT: bundle {
+// CHECK-NEXT: inst s.li
+// CHECK-NEXT: }
+// CHECK-NEXT: bundle {
+// CHECK-NEXT: inst dma.ld 0
+// CHECK-NOT: s.and
+#tiled = affine_map<(d0, d1) -> (d0 floordiv 8, d1 floordiv 128, d0 mod 8, d1 mod 128)>
+module attributes {tpu.chip = #tpu.chip<v2>} {
+  func.func @main(%hbm: memref<64x128xf32, #tiled, #tpu.memory_space<hbm>> {tpu.address = 0 : i64}) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %c4 = arith.constant 4 : index
+    %buf = memref.alloc() {tpu.address = 64 : i64} : memref<64x128xf32, #tpu.memory_space<vmem>>
+    scf.for %i = %c0 to %c4 step %c1 {
+      scf.for %j = %c0 to %c4 step %c1 {
+        %a = arith.cmpi eq, %i, %c0 : index
+        %b = arith.cmpi ne, %j, %c2 : index
+        %both = arith.andi %a, %b : i1
+        scf.if %both {
+          tpu.dma_load %hbm[%c0, stride %c1] to %buf[%c0] tiles %c1 sem 0 : memref<64x128xf32, #tiled, #tpu.memory_space<hbm>>, memref<64x128xf32, #tpu.memory_space<vmem>>
+        }
+      }
+    }
+    tpu.dma_wait sem 0 count 3
+    return
+  }
+}
+
+// -----
+
 // A scalar select is b + cond * (a - b), cond being 0 or 1; with b 0 it
 // is a * cond, one s.mul (the kernels' DMA counts that are 0 past the
 // last block).
