@@ -89,23 +89,29 @@ TEST(MxuKernelTest, PassMatchesTheSumOnEveryTarget) {
 // the product ties to 0 and the sum stays 3 * 2^-149; fused, the sum is the
 // tie 3.5 * 2^-149 and rounds to 4 * 2^-149. Row 1 sums -2^127 and
 // 2^64 * 2^64 = 2^128: rounded alone the product overflows and the sum is
-// inf; fused it would be 2^127.
+// inf; fused it would be 2^127. The same sums at rows 4 and 5, columns
+// 122 and 123, land in the blocks of 8 rows by one vector that take the
+// columns the wider blocks leave (AVX2, SSE4).
 TEST(MxuKernelTest, UnfusedPassRoundsEachProduct) {
   std::vector<float> weights(kMxuDim * kMxuDim, 0.0f),
       lhs(kWordsPerTile, 0.0f);
-  weights[0 * kMxuDim + 0] = std::ldexp(1.5f, -74);
-  lhs[0 * kMxuDim + 0] = std::ldexp(1.0f, -74);
-  weights[1 * kMxuDim + 0] = std::ldexp(1.0f, -75);
-  lhs[0 * kMxuDim + 1] = std::ldexp(1.0f, -75);
-  weights[0 * kMxuDim + 1] = -std::ldexp(1.0f, 127);
-  lhs[1 * kMxuDim + 0] = 1.0f;
-  weights[1 * kMxuDim + 1] = std::ldexp(1.0f, 64);
-  lhs[1 * kMxuDim + 1] = std::ldexp(1.0f, 64);
+  for (auto [row, column] : {std::pair<unsigned, unsigned>(0, 0), {4, 122}}) {
+    weights[0 * kMxuDim + column] = std::ldexp(1.5f, -74);
+    lhs[row * kMxuDim + 0] = std::ldexp(1.0f, -74);
+    weights[1 * kMxuDim + column] = std::ldexp(1.0f, -75);
+    lhs[row * kMxuDim + 1] = std::ldexp(1.0f, -75);
+    weights[0 * kMxuDim + column + 1] = -std::ldexp(1.0f, 127);
+    lhs[(row + 1) * kMxuDim + 0] = 1.0f;
+    weights[1 * kMxuDim + column + 1] = std::ldexp(1.0f, 64);
+    lhs[(row + 1) * kMxuDim + 1] = std::ldexp(1.0f, 64);
+  }
   EXPECT_FALSE(productsAreExact(rangeOf(lhs), rangeOf(weights)));
   std::vector<float> expected(kWordsPerTile, 0.0f);
   expected = referencePass(weights, lhs, expected, false);
   EXPECT_EQ(expected[0], std::ldexp(3.0f, -149));
   EXPECT_EQ(expected[kMxuDim + 1], INFINITY);
+  EXPECT_EQ(expected[4 * kMxuDim + 122], std::ldexp(3.0f, -149));
+  EXPECT_EQ(expected[5 * kMxuDim + 123], INFINITY);
   forEachHwyTarget([&] { expectPass(weights, lhs, /*fuse=*/false); });
 }
 

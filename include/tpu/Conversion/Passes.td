@@ -73,8 +73,9 @@ def TPULowerToISA : Pass<"tpu-lower-to-isa", "::mlir::ModuleOp"> {
 
     - `scf.for` becomes an induction register, a guard, the body and a latch
       (`s.addi`, `br.lt` back to the top); `scf.if` a negated compare and
-      branch; a branch to a jump goes where the jump goes. Loops stay loops: the program's size does not depend on trip
-      counts.
+      branch, or on a conjunction (`arith.andi`) of conditions a branch on
+      each; a branch to a jump goes where the jump goes. Loops stay loops:
+      the program's size does not depend on trip counts.
     - Index arithmetic runs on the scalar unit (`arith.minsi` is `s.min`,
       `arith.select` branch-free); constants are materialized at each op
       that uses them, once per op (`s0` reads 0, `s31` holds 1).

@@ -4,8 +4,9 @@
 // unit, vector values on the VPU (the elementwise ops of VpuOps.def by one
 // templated rule), every tpu loop-level op as its one instruction with its
 // buffer's planned address added to the offset. Operands that are constants
-// are materialized at each use (s0 is 0, s31 holds 1; splat vectors are
-// broadcast), so constants never hold a register.
+// are materialized by each op that uses them, once per op (s0 is 0, s31
+// holds 1; splat vectors are broadcast), so constants never hold a register
+// past the op.
 //
 //===----------------------------------------------------------------------===//
 
@@ -31,12 +32,14 @@ public:
   /// A scalar register holding `value` while `op` is selected.
   int64_t useScalar(mlir::Operation *op, mlir::Value value);
   /// A scalar register holding `constant` (s0 for 0, the register that
-  /// holds 1, else a temporary loaded with s.li).
+  /// holds 1, else a temporary loaded with s.li, which `op`'s other uses of
+  /// `constant` share).
   int64_t useConstant(mlir::Operation *op, int64_t constant);
   /// A vector register holding `value` while `op` is selected.
   int64_t useVector(mlir::Operation *op, mlir::Value value);
   /// Branches to `label` when the i1 `cond` is false: the compare that
-  /// makes it, inverted, or a test against zero.
+  /// makes it, inverted, a branch on each operand of a conjunction
+  /// (isBranchConjunction), or a test against zero.
   void branchUnless(mlir::Operation *op, mlir::Value cond,
                     CodeBuffer::Label label);
 

@@ -61,8 +61,9 @@ constexpr size_t kColumnVectors = 4; // AVX-512, NEON, SVE: 32 registers
 /// One block of the pass: 4 rows from `row` by kVectors vectors of columns
 /// from `column`, or (kRowGroups = 2) 8 rows by one vector. The
 /// accumulators stay in registers and each k loads kVectors weight vectors
-/// and 4 x kRowGroups broadcasts. Accumulator sij holds row i (of the
-/// second 4 rows for j = 1 in the 8-row block), column vector j. They are
+/// and 4 x kRowGroups broadcasts. Accumulator sij holds row i, column
+/// vector j; in the 8-row block, si1 holds row 4 + i of the one vector
+/// (column vector 0). They are
 /// named, not an array: scalable vectors (SVE, RVV) cannot be array
 /// elements or struct members.
 template <bool kFuse, size_t kRowGroups, size_t kVectors, class D>

@@ -757,6 +757,7 @@ module attributes {tpu.chip = #tpu.chip<v2>} {
 // scf.ifs) is a branch on each to the same label: an eq compare, which has
 // no instruction that makes its value, stays a branch condition.
 // CHECK: tpu_isa.program @main
+// CHECK-NOT: s.and
 // CHECK: inst br.ne [[I:s[0-9]+]], s0, b[[SKIP:[0-9]+]]
 // CHECK-NEXT: }
 // CHECK-NEXT: bundle {
@@ -770,7 +771,6 @@ module attributes {tpu.chip = #tpu.chip<v2>} {
 // CHECK-NEXT: }
 // CHECK-NEXT: bundle {
 // CHECK-NEXT: inst dma.ld 0
-// CHECK-NOT: s.and
 #tiled = affine_map<(d0, d1) -> (d0 floordiv 8, d1 floordiv 128, d0 mod 8, d1 mod 128)>
 module attributes {tpu.chip = #tpu.chip<v2>} {
   func.func @main(%hbm: memref<64x128xf32, #tiled, #tpu.memory_space<hbm>> {tpu.address = 0 : i64}) {

@@ -289,8 +289,8 @@ def TPUCanonicalize : Pass<"tpu-canonicalize"> {
     (`x * 1` is `x`, `x + -0` is `x`), and the VPU does not: it flushes
     subnormals and makes NaNs canonical (docs/Numerics.md), so those ops
     must reach the machine. `tpu-compile` runs it after
-    `tpu-lower-to-mxu`, where it folds the index arithmetic of loops that
-    run once and shares constants.
+    `tpu-lower-to-mxu`, twice with `cse` after each, where it folds the
+    index arithmetic of loops that run once and shares constants.
   }];
 }
 

@@ -78,7 +78,8 @@ public:
   /// the bundler overlap them with the rest, and pays the loop's own work
   /// (address, branch) once per `unroll`. The body makes iv + i itself,
   /// where it needs it: made up front, they would take the scalar slots
-  /// the first load's address needs. Returns where the unrolled part ends.
+  /// the first load's address needs. Returns where the unrolled part ends,
+  /// in ivs from 0 (neither scaled nor from `origin`).
   /// With `between`, the unrolled part is two loops, and between() runs
   /// between them, `lastIterations` unrolled iterations before the
   /// unrolled part's end (at its start if it has fewer): work that must

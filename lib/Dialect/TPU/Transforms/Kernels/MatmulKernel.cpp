@@ -1458,8 +1458,9 @@ void MatmulKernel::buildPasses(KernelBuilder &b, size_t position, Value k,
   // the next more than a push's 8 cycles apart (v4: a cycle an
   // iteration). Elsewhere the add is hidden, and counting rows would only
   // lengthen the loop's set-up (v2 and v3: up to 0.5% slower).
-  bool countsRows = !getConstantIntValue(lhsRow) &&
-                    int64_t(mxus) + kPushLoopHeadCycles > kSublanes;
+  bool countsRows =
+      !getConstantIntValue(lhsRow) &&
+      int64_t(mxus) + kPushLoopHeadCycles > int64_t(kMxuPushCycles);
   auto pushUnrolled = [&](bool accumulate, bool popsPrevious) {
     splitIsDone = false;
     Value unrolledEnd = b.forLoopUnrolled(
