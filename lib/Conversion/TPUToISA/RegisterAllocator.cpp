@@ -27,18 +27,18 @@ RegisterAllocator::RegisterAllocator(func::FuncOp func) {
         if (ancestor && last->isBeforeInBlock(ancestor))
           last = ancestor;
       };
+      // A compare only branches use, and a conjunction of such, are
+      // selected into each branch, which reads their operands there.
+      std::function<void(Operation *)> extendToBranches =
+          [&](Operation *condition) {
+            for (Operation *branch : condition->getUsers()) {
+              extendTo(branch);
+              if (isBranchConjunction(branch))
+                extendToBranches(branch);
+            }
+          };
       for (Operation *user : result.getUsers()) {
         extendTo(user);
-        // A compare only branches use, and a conjunction of such, are
-        // selected into each branch, which reads their operands there.
-        std::function<void(Operation *)> extendToBranches =
-            [&](Operation *condition) {
-              for (Operation *branch : condition->getUsers()) {
-                extendTo(branch);
-                if (isBranchConjunction(branch))
-                  extendToBranches(branch);
-              }
-            };
         if (llvm::isa<arith::CmpIOp>(user) || isBranchConjunction(user))
           extendToBranches(user);
         // An offset folded into its users' immediates: they read this
