@@ -650,9 +650,9 @@ func.func @main(%bias: tensor<300xf32>) -> tensor<2x7x300xf32> {
 // CHECK: tpu.dma_load %arg0
 // CHECK: tpu.dma_load %arg1
 // CHECK: } else {
-// CHECK: %[[NEXT:.*]] = arith.addi %[[BATCH]], %c1{{.*}} : index
 // CHECK: %[[HAS_NEXT:.*]] = arith.cmpi slt, %[[OFFSET]], %c2{{.*}} : index
 // CHECK: scf.if %[[HAS_NEXT]] {
+// CHECK: %[[NEXT:.*]] = arith.addi %[[BATCH]], %c1{{.*}} : index
 // CHECK: arith.select %{{.*}}, %{{.*}}, %[[NEXT]] : index
 // CHECK: %[[PARITY:.*]] = arith.andi %{{.*}}, %c1 : index
 // CHECK: %[[ROW:.*]] = arith.muli %[[PARITY]], %c16{{.*}} : index
@@ -662,6 +662,63 @@ func.func @main(%bias: tensor<300xf32>) -> tensor<2x7x300xf32> {
 func.func @main(%a: tensor<3x16x128xf32>, %b: tensor<3x128x128xf32>) -> tensor<3x16x128xf32> {
   %c = tpu.matmul_passes lhs(%a) rhs(%b) {nan_fixed_terms = 0 : i64} : (tensor<3x16x128xf32>, tensor<3x128x128xf32>) -> tensor<3x16x128xf32>
   return %c : tensor<3x16x128xf32>
+}
+
+// -----
+
+// A resident LHS in two chunks (128 and 1 row blocks) of 8 K tiles and
+// three column groups (9 blocks on 4 MXUs): a chunk's first group would
+// be bound by its DMAs, so the chunk before loads the next chunk's LHS
+// ahead (docs/Compiler.md, "The next chunk's LHS loaded ahead"): tiles 0-1
+// into 2 spare slots past the 8 (VMEM for 10) in the middle group's last
+// two K tiles (after tile 7 - 2), tiles 2-3 into the slots of tiles the
+// last group has pushed, in its last two (after tile 5). The next chunk's
+// first group loads tiles 4-7 itself; the kernel's first (offset 0) all.
+// A chunk whose index is odd finds tiles 0-1 8 slots on.
+// CHECK-LABEL: func.func @main
+// CHECK: memref.alloc() : memref<10240x128xf32, #tpu.memory_space<vmem>>
+// CHECK: scf.for %[[BATCH:.*]] = %{{.*}} to %c1
+// CHECK: scf.for %[[ROW0:.*]] = %{{.*}} to %c129 step %c128
+// CHECK: scf.for %[[COL0:.*]] = %{{.*}} to %c9{{.*}} step %c4
+// CHECK: %[[GROUP:.*]] = arith.shrui %[[COL0]], %c2
+// CHECK: %[[GROUP_AHEAD:.*]] = arith.muli %[[GROUP]], %c2{{.*}} : index
+// CHECK: %[[FIRST_AHEAD:.*]] = arith.minsi %[[GROUP_AHEAD]], %c2{{.*}} : index
+// CHECK: %[[MIDDLE_AFTER:.*]] = arith.subi %c7, %[[FIRST_AHEAD]] : index
+// CHECK: %[[IS_LAST:.*]] = arith.cmpi slt, %c8{{.*}}, %{{.*}} : index
+// CHECK: %[[GROUP_AFTER:.*]] = arith.select %[[IS_LAST]], %c5, %[[MIDDLE_AFTER]] : index
+// CHECK: %[[OFFSET:.*]] = arith.addi %[[BATCH]], %[[ROW0]] : index
+// CHECK: %[[HAS_NEXT:.*]] = arith.cmpi slt, %[[OFFSET]], %c128{{.*}} : index
+// CHECK: %[[AFTER:.*]] = arith.select %[[HAS_NEXT]], %[[GROUP_AFTER]], %c7 : index
+// CHECK: scf.for %[[K:.*]] = %{{.*}} to %c8
+// CHECK: %[[CHUNK:.*]] = arith.shrui %[[ROW0]], %c7{{.*}} : index
+// CHECK: %[[SEQUENCE:.*]] = arith.addi %{{.*}}, %[[CHUNK]] : index
+// CHECK: %[[PARITY:.*]] = arith.andi %[[SEQUENCE]], %c1 : index
+// CHECK: %[[SPARE:.*]] = arith.muli %[[PARITY]], %c8192 : index
+// CHECK: %[[K_ROW:.*]] = arith.muli %[[K]], %c1024 : index
+// CHECK: %[[K_SPARE:.*]] = arith.cmpi slt, %[[K]], %c2{{.*}} : index
+// CHECK: %[[K_SHIFT:.*]] = arith.select %[[K_SPARE]], %[[SPARE]], %c0 : index
+// CHECK: arith.addi %[[K_ROW]], %[[K_SHIFT]] : index
+// CHECK: %[[NEXT_K:.*]] = arith.addi %[[K]], %c1{{.*}} : index
+// CHECK: %[[LATER:.*]] = arith.cmpi slt, %c0, %{{.*}} : index
+// CHECK: %[[OWN_AFTER:.*]] = arith.select %[[LATER]], %c3{{.*}}, %c-1 : index
+// CHECK: %[[OWN:.*]] = arith.cmpi slt, %[[OWN_AFTER]], %[[NEXT_K]] : index
+// CHECK-NEXT: scf.if %[[OWN]] {
+// CHECK: tpu.dma_load %arg0{{.*}} sem 3
+// CHECK: %[[AHEAD:.*]] = arith.cmpi slt, %[[AFTER]], %[[K]] : index
+// CHECK-NEXT: scf.if %[[AHEAD]] {
+// CHECK: %[[MIDDLE_OFFSET:.*]] = arith.addi %{{.*}}, %c-8 : index
+// CHECK: %[[TILE_OFFSET:.*]] = arith.select %{{.*}}, %c-4, %[[MIDDLE_OFFSET]] : index
+// CHECK: %[[TILE:.*]] = arith.addi %[[K]], %[[TILE_OFFSET]] : index
+// CHECK: %[[NEXT_PARITY:.*]] = arith.andi %{{.*}}, %c1 : index
+// CHECK: %[[NEXT_SPARE:.*]] = arith.muli %[[NEXT_PARITY]], %c8192{{.*}} : index
+// CHECK: %[[TILE_ROW:.*]] = arith.muli %[[TILE]], %c1024{{.*}} : index
+// CHECK: %[[IN_SPARE:.*]] = arith.cmpi slt, %[[TILE]], %c2{{.*}} : index
+// CHECK: %[[SHIFT:.*]] = arith.select %[[IN_SPARE]], %[[NEXT_SPARE]], %c0 : index
+// CHECK: %[[ROW:.*]] = arith.addi %[[TILE_ROW]], %[[SHIFT]] : index
+// CHECK: tpu.dma_load %arg0[%{{.*}}, stride %c8{{.*}}] to %{{.*}}[%[[ROW]]] tiles %{{.*}} sem 3
+func.func @main(%a: tensor<1032x1024xf32>, %b: tensor<1024x1152xf32>) -> tensor<1032x1152xf32> {
+  %c = tpu.matmul_passes lhs(%a) rhs(%b) {nan_fixed_terms = 0 : i64} : (tensor<1032x1024xf32>, tensor<1024x1152xf32>) -> tensor<1032x1152xf32>
+  return %c : tensor<1032x1152xf32>
 }
 
 // -----

@@ -221,6 +221,8 @@ public:
   /// Chooses the tiling; fails with an error on the op when the operands
   /// are not whole tiles or no chunk fits VMEM.
   LogicalResult plan();
+  /// The part of plan() that sets lhsTilesAhead's counts.
+  void planLhsAhead();
   /// Writes the loop nest at `b`'s insertion point; returns the outer loop.
   scf::ForOp build(KernelBuilder &b);
 
@@ -246,8 +248,11 @@ private:
     return rhsParts.size() * groupBlocks * kWeightRows;
   }
   /// Chunks of rows each LHS buffer takes in VMEM: every K tile when
-  /// resident, else a double buffer.
-  int64_t lhsSlots(bool resident) const { return resident ? kTiles : 2; }
+  /// resident (and the spare slots the next chunk's first tiles are loaded
+  /// into, spareLhsSlots), else a double buffer.
+  int64_t lhsSlots(bool resident) const {
+    return resident ? kTiles + spareLhsSlots : 2;
+  }
   /// A chunk of row blocks that fits VMEM, at most `limit` (halved from
   /// it until it fits, then widened to a multiple of kUnroll), or 0.
   int64_t fitChunk(int64_t limit, bool resident) const;
@@ -303,9 +308,15 @@ private:
   double tileLoadCycles() const;
   bool loadsOutlastPushes() const;
   /// The VMEM row of K tile `k` of LHS buffer `buffer`'s chunk (`half` is
-  /// k's double-buffer half), and of the weights of the group's column
-  /// block `block` of RHS buffer `buffer`.
-  Value lhsRow(KernelBuilder &b, unsigned buffer, Value k, Value half) const;
+  /// k's double-buffer half; with spareLhsSlots, `spareRow` is where the
+  /// chunk's tiles in spare slots are, spareRowOf), and of the weights of
+  /// the group's column block `block` of RHS buffer `buffer`.
+  Value lhsRow(KernelBuilder &b, unsigned buffer, Value k, Value half,
+               Value spareRow = Value()) const;
+  /// Where the tiles in spare slots of the chunk at (`batch`, `row0`) are
+  /// (spareLhsSlots): K slots on when the chunk's index in the kernel's
+  /// sequence of chunks is odd, else 0.
+  Value spareRowOf(KernelBuilder &b, Value batch, Value row0) const;
   Value rhsRow(KernelBuilder &b, unsigned buffer, Value half,
                unsigned block) const;
   /// The K loop of one column group, every term inside each K tile.
@@ -325,13 +336,14 @@ private:
   /// the RHS is shorter than K.
   int64_t weightRowTiles(Value rhs) const;
   int64_t lastWeightRowTiles(Value rhs) const;
-  /// The split parts the terms read of K tile `k` (in `half`), each in a
-  /// loop of its own: the chunk's LHS row blocks (when the first term's
-  /// push loop does not split them, splitsLhsInPushes), and the weight
+  /// The split parts the terms read of the current K tile (the weights'
+  /// in `half`), each in a loop of its own: the chunk's LHS row blocks
+  /// (when the first term's push loop does not split them,
+  /// splitsLhsInPushes), and the weight
   /// blocks of the group's column blocks (activeBlocks; the slots past
   /// them hold an earlier group's, whose results are never popped), into
   /// the parts' region `region`.
-  void splitLhs(KernelBuilder &b, Value k, Value half, Value blocks);
+  void splitLhs(KernelBuilder &b, Value blocks);
   void splitWeights(KernelBuilder &b, Value half, Value region);
   /// splitVregs of `count` weight vregs from row `row` of every MXU's
   /// block in `half`, of every RHS buffer a term reads parts of, into the
@@ -344,10 +356,10 @@ private:
   void splitVregs(KernelBuilder &b, Value source, Value from, Value target,
                   Value to, int64_t count, const PartSlots &parts,
                   unsigned buffer, int64_t slotRows);
-  /// splitVregs of `count` row blocks from row `row` of the chunk in K tile
-  /// `k` (in `half`), of every LHS buffer a term reads parts of.
-  void splitLhsRows(KernelBuilder &b, Value k, Value half, Value row,
-                    int64_t count);
+  /// splitVregs of `count` row blocks from row `row` of the chunk in the
+  /// current K tile (tileLhsRows), of every LHS buffer a term reads parts
+  /// of.
+  void splitLhsRows(KernelBuilder &b, Value row, int64_t count);
   /// The passes over K tile `k` of the term at `position` in `order`: the
   /// first LHS rows' split (splitsLhsInPushes, the first term: before the
   /// latch, while its weights shift in), the weight latches (when
@@ -367,12 +379,36 @@ private:
   /// `half`, for the column group at (`batch`, `row0`, `col0`) of `blocks`
   /// row blocks; a resident LHS is loaded only where `chunkFirst` holds
   /// (the group is its chunk's first; null: never, a later group finds it
-  /// in VMEM).
+  /// in VMEM) and the chunk before did not load the tile ahead
+  /// (lhsTilesAhead; `ofNextChunk`: the group is the next chunk's first,
+  /// whose chunk has one before it).
   void issueLoads(KernelBuilder &b, Value k, Value half, Value batch,
-                  Value row0, Value col0, Value blocks, Value chunkFirst);
+                  Value row0, Value col0, Value blocks, Value chunkFirst,
+                  bool ofNextChunk = false);
   /// The LHS's part of issueLoads, and the RHS's.
   void issueLhsLoads(KernelBuilder &b, Value k, Value half, Value batch,
-                     Value row0, Value blocks, Value chunkFirst);
+                     Value row0, Value blocks, Value chunkFirst,
+                     bool ofNextChunk = false);
+  /// The DMA of K tile `k` of LHS buffer `buffer` for the chunk at
+  /// (`batch`, `row0`) of `blocks` row blocks, into its row
+  /// (lhsRow(half, spareRow)).
+  void loadLhsTile(KernelBuilder &b, unsigned buffer, Value k, Value half,
+                   Value batch, Value row0, Value blocks, Value spareRow,
+                   int64_t sem);
+  /// The chunk after the current one in the kernel's sequence: the next in
+  /// the batch, else the next batch's first (past the last chunk, one
+  /// that does not exist: only used where there is a next).
+  struct ChunkPosition {
+    Value batch, row0, blocks;
+  };
+  ChunkPosition nextChunkPosition(KernelBuilder &b, Value row0);
+  /// lhsTilesAhead: the K tile of the current column group after which
+  /// each tile's head loads a tile of the next chunk's LHS (aheadAfter; set
+  /// by planAheadLoads), and that load (loadNextChunkTile). One value lives
+  /// across the K loop, whose push loops need the scalar registers; the
+  /// rest is made where a load is issued.
+  void planAheadLoads(KernelBuilder &b, Value row0, Value col0);
+  void loadNextChunkTile(KernelBuilder &b, Value k);
   void issueWeightLoads(KernelBuilder &b, Value k, Value half, Value batch,
                         Value col0);
   /// Whether a group's last K tile prefetches the next column group's
@@ -569,6 +605,19 @@ private:
   /// terms), no accumulator or input to stage, and an MXU per column block;
   /// and when that pays for the stores it delays (popsPayForStores).
   bool popsInNextGroup = false;
+  /// With a resident LHS and a next chunk or batch (crossesChunks), the
+  /// K tiles of the next chunk's LHS that a chunk loads ahead, so that
+  /// the next chunk's first group, which would load them all besides its
+  /// weights, is not bound by its DMAs (set by plan(): the later groups'
+  /// DMA engine has time to spare). Tiles [0, spareLhsSlots) go into
+  /// spare slots past the K tiles' (chunks alternate: a chunk's tile j in
+  /// that range is in slot j + K when its index in the kernel's sequence
+  /// of chunks is odd), loaded by the groups between the chunk's first
+  /// and last, aheadPerGroup at the end of each; the next
+  /// lastGroupAheadTiles, into the slots the chunk's own tiles free, by
+  /// its last group, one a K tile once that tile has been pushed.
+  int64_t spareLhsSlots = 0, aheadPerGroup = 0, lastGroupAheadTiles = 0;
+  int64_t lhsTilesAhead() const { return spareLhsSlots + lastGroupAheadTiles; }
   /// Whether the last column group of a chunk prefetches the first K tiles
   /// of the next chunk's first group, or of the next batch's (set by
   /// plan()): when there is a next chunk or batch whose tiles can take the
@@ -594,6 +643,11 @@ private:
   /// batch + row0 + col0 when crossesChunks, else col0: 0 in the first
   /// group whose tiles no group before prefetched.
   Value groupOffset;
+  /// In the K loop: each LHS buffer's row of the tile (lhsRow), made once
+  /// in the tile's head rather than in each loop that reads it.
+  SmallVector<Value> tileLhsRows;
+  /// In the column-group loop, with lhsTilesAhead (planAheadLoads).
+  Value aheadAfter;
   Value batchIndex, outBatch;
 };
 
@@ -716,7 +770,42 @@ LogicalResult MatmulKernel::plan() {
                        tileLoadCycles() < double(terms * kSublanes) *
                                               blocksPerMxu(blocksBeforeStaging);
   defersStores = columnGroups() > 1 && shouldDeferStores();
+  planLhsAhead();
   return success();
+}
+
+void MatmulKernel::planLhsAhead() {
+  if (!residentLhs || !crossesChunks || columnGroups() < 2)
+    return;
+  // Only where a chunk's first group is bound by its DMAs: every K tile's
+  // LHS and weights, behind the chunk before's last stores. Elsewhere the
+  // loads ahead would add code and gain nothing.
+  double lhsTile = hbmCycles(int64_t(lhsBuffers.size()) * chunk);
+  double stores = hbmCycles(int64_t(groupBlocks) * chunk);
+  if (double(kTiles) * (tileLoadCycles() + lhsTile) + stores <=
+      double(kTiles) * tileCycles(chunk))
+    return;
+  // A later group's K tiles load only weights; what of their DMA time is
+  // left once the group before's stores are out takes whole K tiles of
+  // the next chunk's LHS.
+  double spare =
+      double(kTiles) * (tileCycles(chunk) - tileLoadCycles()) - stores;
+  int64_t perGroup =
+      std::clamp<int64_t>(int64_t(spare / lhsTile), 0, kTiles - 1);
+  // The spare slots are for the groups between the chunk's first and
+  // last, as many as VMEM holds; the slot of a tile in them depends on
+  // the chunk's index, row0 / chunk, a shift (and the group's, col0 /
+  // groupBlocks, another).
+  int64_t middleGroups = columnGroups() - 2;
+  if (middleGroups > 0 && llvm::isPowerOf2_32(groupBlocks) &&
+      (chunksOf(chunk) == 1 || llvm::isPowerOf2_64(uint64_t(chunk)))) {
+    int64_t freeSlots = (kVmemRows - vmemRows(chunk, /*resident=*/true)) /
+                        (int64_t(lhsBuffers.size()) * chunkRows);
+    spareLhsSlots = std::max<int64_t>(
+        0, std::min({freeSlots, middleGroups * perGroup, kTiles - 1}));
+    aheadPerGroup = llvm::divideCeil(spareLhsSlots, middleGroups);
+  }
+  lastGroupAheadTiles = std::min(perGroup, kTiles - 1 - spareLhsSlots);
 }
 
 int64_t MatmulKernel::fitChunk(int64_t limit, bool resident) const {
@@ -868,10 +957,22 @@ bool MatmulKernel::shouldDeferStores() const {
 }
 
 Value MatmulKernel::lhsRow(KernelBuilder &b, unsigned buffer, Value k,
-                           Value half) const {
+                           Value half, Value spareRow) const {
   Value slot = b.add(residentLhs ? k : half,
                      int64_t(buffer) * lhsSlots(residentLhs));
-  return b.mul(slot, chunkRows);
+  Value row = b.mul(slot, chunkRows);
+  if (!residentLhs || spareLhsSlots == 0)
+    return row;
+  Value inSpare = b.lessThan(k, b.index(spareLhsSlots));
+  return b.add(row, b.select(inSpare, spareRow, zero));
+}
+
+Value MatmulKernel::spareRowOf(KernelBuilder &b, Value batch,
+                               Value row0) const {
+  Value chunkIndex = chunksOf(chunk) > 1 ? b.divide(row0, chunk) : zero;
+  Value sequence = b.add(b.mul(batch, chunksOf(chunk)), chunkIndex);
+  Value odd = arith::AndIOp::create(b, sequence, one);
+  return b.mul(odd, kTiles * chunkRows);
 }
 
 Value MatmulKernel::rhsRow(KernelBuilder &b, unsigned buffer, Value half,
@@ -965,26 +1066,49 @@ scf::ForOp MatmulKernel::build(KernelBuilder &b) {
 
 void MatmulKernel::issueLoads(KernelBuilder &b, Value k, Value half,
                               Value batch, Value row0, Value col0, Value blocks,
-                              Value chunkFirst) {
-  issueLhsLoads(b, k, half, batch, row0, blocks, chunkFirst);
+                              Value chunkFirst, bool ofNextChunk) {
+  issueLhsLoads(b, k, half, batch, row0, blocks, chunkFirst, ofNextChunk);
   issueWeightLoads(b, k, half, batch, col0);
+}
+
+void MatmulKernel::loadLhsTile(KernelBuilder &b, unsigned buffer, Value k,
+                               Value half, Value batch, Value row0,
+                               Value blocks, Value spareRow, int64_t sem) {
+  // A packed LHS's tile holds two row blocks: half the tiles, from row
+  // tile row0 / 2. (With merged batches, the batch is 0.)
+  Value lhsBuffer = lhsBuffers[buffer];
+  bool pairs = blocksPerTile(lhsBuffer) == 2;
+  Value rowTile = pairs ? b.halve(row0) : row0;
+  Value count = pairs ? b.halve(b.add(blocks, 1)) : blocks;
+  Value lhsBatch = b.mul(batch, tiledShapeOf(lhsBuffer).tilesPerBatch());
+  Value lhsTile = b.add(b.add(lhsBatch, b.mul(rowTile, lhs.colTiles())), k);
+  Value row = lhsRow(b, buffer, k, half, spareRow);
+  b.dmaLoad(lhsBuffer, lhsTile, b.index(lhs.colTiles()), lhsVmem, row, count,
+            sem);
 }
 
 void MatmulKernel::issueLhsLoads(KernelBuilder &b, Value k, Value half,
                                  Value batch, Value row0, Value blocks,
-                                 Value chunkFirst) {
-  for (auto [index, lhsBuffer] : llvm::enumerate(lhsBuffers)) {
-    auto load = [&, index = index, lhsBuffer = lhsBuffer](int64_t sem) {
-      // A packed LHS's tile holds two row blocks: half the tiles, from row
-      // tile row0 / 2. (With merged batches, the batch is 0.)
-      bool pairs = blocksPerTile(lhsBuffer) == 2;
-      Value rowTile = pairs ? b.halve(row0) : row0;
-      Value count = pairs ? b.halve(b.add(blocks, 1)) : blocks;
-      Value lhsBatch = b.mul(batch, tiledShapeOf(lhsBuffer).tilesPerBatch());
-      Value lhsTile = b.add(b.add(lhsBatch, b.mul(rowTile, lhs.colTiles())), k);
-      Value row = lhsRow(b, unsigned(index), k, half);
-      b.dmaLoad(lhsBuffer, lhsTile, b.index(lhs.colTiles()), lhsVmem, row,
-                count, sem);
+                                 Value chunkFirst, bool ofNextChunk) {
+  // A chunk's first lhsTilesAhead tiles came with the chunk before, but
+  // in the kernel's first chunk, which loads every tile (and whose index
+  // is 0: its tiles in spare slots are in the first K).
+  std::optional<int64_t> tile = getConstantIntValue(k);
+  auto unlessLoadedAhead = [&](function_ref<void()> load) {
+    if (lhsTilesAhead() == 0 || (tile && *tile >= lhsTilesAhead()))
+      return load();
+    assert(!ofNextChunk || tile);
+    if (ofNextChunk)
+      return;
+    Value later = b.lessThan(zero, b.add(batch, row0));
+    Value aheadLast = b.index(lhsTilesAhead() - 1);
+    Value none = b.index(-1);
+    Value ownAfter = b.select(later, aheadLast, none);
+    b.ifThen(b.lessThan(ownAfter, k), load);
+  };
+  for (unsigned buffer = 0; buffer < lhsBuffers.size(); ++buffer) {
+    auto load = [&](int64_t sem) {
+      loadLhsTile(b, buffer, k, half, batch, row0, blocks, zero, sem);
     };
     // A resident LHS is loaded in the chunk's first group only, its
     // addresses made there too: a later group's K tiles, which load none,
@@ -992,8 +1116,70 @@ void MatmulKernel::issueLhsLoads(KernelBuilder &b, Value k, Value half,
     if (!residentLhs)
       load(kLoadSem);
     else if (chunkFirst)
-      b.ifThen(chunkFirst, [&] { load(kResidentSem); });
+      b.ifThen(chunkFirst,
+               [&] { unlessLoadedAhead([&] { load(kResidentSem); }); });
   }
+}
+
+MatmulKernel::ChunkPosition MatmulKernel::nextChunkPosition(KernelBuilder &b,
+                                                            Value row0) {
+  Value nextRow0 = b.add(row0, chunk);
+  Value inBatch = b.lessThan(nextRow0, b.index(rowBlocks));
+  Value nextBatch = b.add(batchIndex, 1);
+  Value row = b.select(inBatch, nextRow0, zero);
+  Value batch = b.select(inBatch, batchIndex, nextBatch);
+  return {batch, row, b.chunkCount(rowBlocks, chunk, row)};
+}
+
+void MatmulKernel::planAheadLoads(KernelBuilder &b, Value row0, Value col0) {
+  // Group g between the chunk's first and last loads from tile K - Q (Q
+  // is aheadPerGroup; the first group, where g Q is 0, none), the last
+  // group from K - lastGroupAheadTiles; none without a next chunk.
+  Value none = b.index(kTiles - 1);
+  Value after = none;
+  if (spareLhsSlots > 0) {
+    Value groupAhead = b.mul(b.divide(col0, groupBlocks), aheadPerGroup);
+    after = b.sub(after, b.min(groupAhead, aheadPerGroup));
+  }
+  Value lastGroup = isLastGroup(b, col0);
+  Value lastAfter = b.index(kTiles - lastGroupAheadTiles - 1);
+  Value groupAfter = b.select(lastGroup, lastAfter, after);
+  int64_t lastChunkOffset = (lhs.batch - 1) + (chunksOf(chunk) - 1) * chunk;
+  Value hasNextChunk =
+      b.lessThan(b.add(batchIndex, row0), b.index(lastChunkOffset));
+  aheadAfter = b.select(hasNextChunk, groupAfter, none);
+}
+
+void MatmulKernel::loadNextChunkTile(KernelBuilder &b, Value k) {
+  b.ifThen(b.lessThan(aheadAfter, k), [&] {
+    // The last group loads tiles [E, E + L) from K - L (E spareLhsSlots,
+    // L lastGroupAheadTiles); group g between, [(g - 1) Q, g Q) from
+    // K - Q, but none from E on: those slots are still the chunk's.
+    Value lastOffset = b.index(lhsTilesAhead() - kTiles);
+    Value offset = lastOffset;
+    Value lastGroup;
+    if (spareLhsSlots > 0) {
+      lastGroup = isLastGroup(b, groupCol0);
+      Value groupAhead = b.mul(b.divide(groupCol0, groupBlocks), aheadPerGroup);
+      Value middleOffset = b.add(groupAhead, -kTiles);
+      offset = b.select(lastGroup, lastOffset, middleOffset);
+    }
+    Value tile = b.add(k, offset);
+    auto load = [&] {
+      ChunkPosition next = nextChunkPosition(b, groupRow0);
+      Value spareRow =
+          spareLhsSlots > 0 ? spareRowOf(b, next.batch, next.row0) : Value();
+      for (unsigned buffer = 0; buffer < lhsBuffers.size(); ++buffer)
+        loadLhsTile(b, buffer, tile, /*half=*/Value(), next.batch, next.row0,
+                    next.blocks, spareRow, kResidentSem);
+    };
+    if (spareLhsSlots == 0 ||
+        (columnGroups() - 2) * aheadPerGroup == spareLhsSlots)
+      return load();
+    Value spareEnd = b.index(spareLhsSlots);
+    Value lastEnd = b.index(lhsTilesAhead());
+    b.ifThen(b.lessThan(tile, b.select(lastGroup, lastEnd, spareEnd)), load);
+  });
 }
 
 void MatmulKernel::issueWeightLoads(KernelBuilder &b, Value k, Value half,
@@ -1061,32 +1247,34 @@ void MatmulKernel::buildKLoop(KernelBuilder &b, Value row0, Value col0,
     // only the next chunk's first group loads). Each of the offsets is at
     // most its last group's, so their sum is below the last group's unless
     // this is the last group.
-    Value nextRow0 = b.add(row0, chunk);
-    Value inBatch = b.lessThan(nextRow0, b.index(rowBlocks));
-    Value nextBatch = b.add(batchIndex, 1);
     int64_t lastOffset = (lhs.batch - 1) + (chunksOf(chunk) - 1) * chunk +
                          (columnGroups() - 1) * int64_t(groupBlocks);
     Value hasNext = b.lessThan(groupOffset, b.index(lastOffset));
     b.ifThen(hasNext, [&] {
-      // One statement per op: the IR's order must not depend on the
-      // compiler's order of evaluating arguments.
-      Value row = b.select(inChunk, row0, b.select(inBatch, nextRow0, zero));
-      Value batch = b.select(inChunk, batchIndex,
-                             b.select(inBatch, batchIndex, nextBatch));
+      ChunkPosition next = nextChunkPosition(b, row0);
+      Value row = b.select(inChunk, row0, next.row0);
+      Value batch = b.select(inChunk, batchIndex, next.batch);
       Value col = b.select(inChunk, nextCol0, zero);
-      Value rowsLeft = b.chunkCount(rowBlocks, chunk, row);
-      Value count = b.select(inChunk, blocks, rowsLeft);
+      Value count = b.select(inChunk, blocks, next.blocks);
       Value half = halfOf(b, k, 1);
       Value nextChunk = b.lessThan(b.index(nBlocks - 1), nextCol0);
-      issueLoads(b, k, half, batch, row, col, count, nextChunk);
+      issueLoads(b, k, half, batch, row, col, count, nextChunk,
+                 /*ofNextChunk=*/true);
     });
   };
   activeBlocks = b.min(b.sub(nBlocksV, col0), groupBlocks);
   weightVregs = b.mul(activeBlocks, kWeightRows / kTileRows);
   groupRow0 = row0;
   groupCol0 = col0;
+  if (lhsTilesAhead() > 0)
+    planAheadLoads(b, row0, col0);
   b.forLoop(kTiles, 1, [&](Value k) {
     Value half = halfOf(b, k);
+    Value spareRow =
+        spareLhsSlots > 0 ? spareRowOf(b, batchIndex, row0) : Value();
+    tileLhsRows.clear();
+    for (unsigned buffer = 0; buffer < lhsBuffers.size(); ++buffer)
+      tileLhsRows.push_back(lhsRow(b, buffer, k, half, spareRow));
     Value next = b.add(k, 1);
     Value isFirstTile =
         arith::CmpIOp::create(b, arith::CmpIPredicate::eq, k, zero);
@@ -1121,6 +1309,10 @@ void MatmulKernel::buildKLoop(KernelBuilder &b, Value row0, Value col0,
     } else {
       b.ifThen(b.lessThan(next, kTilesV), prefetch);
     }
+    // Behind this tile's loads and the next group's first, which are
+    // needed sooner.
+    if (lhsTilesAhead() > 0)
+      loadNextChunkTile(b, k);
     if (defersStores && !popsInNextGroup)
       storePreviousGroup(b, k, row0, col0, blocks);
     // With the weights split ahead, the tile before waited for this one's
@@ -1146,10 +1338,10 @@ void MatmulKernel::buildKLoop(KernelBuilder &b, Value row0, Value col0,
         splitWeights(b, half, half);
         stageWeights(b, order.front(), half);
       });
-      splitLhs(b, k, half, blocks);
+      splitLhs(b, blocks);
     } else {
       unlessStagedAhead([&] { waitForTile(b, k, half); });
-      splitLhs(b, k, half, blocks);
+      splitLhs(b, blocks);
       splitWeights(b, half, zero);
       unlessStagedAhead([&] { stageWeights(b, order.front(), half); });
     }
@@ -1203,12 +1395,11 @@ void MatmulKernel::splitVregs(KernelBuilder &b, Value source, Value from,
   }
 }
 
-void MatmulKernel::splitLhsRows(KernelBuilder &b, Value k, Value half,
-                                Value row, int64_t count) {
+void MatmulKernel::splitLhsRows(KernelBuilder &b, Value row, int64_t count) {
   for (unsigned buffer = 0; buffer < lhsBuffers.size(); ++buffer)
     if (!lhsParts.partsOf(buffer).empty())
-      splitVregs(b, lhsVmem, b.add(lhsRow(b, buffer, k, half), row),
-                 lhsPartsVmem, row, count, lhsParts, buffer, chunkRows);
+      splitVregs(b, lhsVmem, b.add(tileLhsRows[buffer], row), lhsPartsVmem, row,
+                 count, lhsParts, buffer, chunkRows);
 }
 
 void MatmulKernel::zeroWeightRowTiles(KernelBuilder &b, Value zeros,
@@ -1261,12 +1452,10 @@ void MatmulKernel::splitWeightRows(KernelBuilder &b, Value half,
                  groupBlocks * kWeightRows);
 }
 
-void MatmulKernel::splitLhs(KernelBuilder &b, Value k, Value half,
-                            Value blocks) {
+void MatmulKernel::splitLhs(KernelBuilder &b, Value blocks) {
   if (lhsParts.size() && !splitsLhsInPushes)
-    forEachVregRow(b, blocks, [&](Value row, int64_t n) {
-      splitLhsRows(b, k, half, row, n);
-    });
+    forEachVregRow(b, blocks,
+                   [&](Value row, int64_t n) { splitLhsRows(b, row, n); });
 }
 
 void MatmulKernel::splitWeights(KernelBuilder &b, Value half,
@@ -1326,9 +1515,8 @@ void MatmulKernel::buildPasses(KernelBuilder &b, size_t position, Value k,
   bool hostsLhsSplit = term == order.front() && splitsLhsInPushes;
   Value lastAhead;
   if (hostsLhsSplit) {
-    forEachVregRow(b, b.min(blocks, kUnroll), [&](Value row, int64_t n) {
-      splitLhsRows(b, k, half, row, n);
-    });
+    forEachVregRow(b, b.min(blocks, kUnroll),
+                   [&](Value row, int64_t n) { splitLhsRows(b, row, n); });
     lastAhead = b.mul(b.sub(blocks, b.index(kUnroll)), kTileRows);
   }
   if (latches[position]) {
@@ -1344,7 +1532,7 @@ void MatmulKernel::buildPasses(KernelBuilder &b, size_t position, Value k,
     lhsVmem = lhsPartsVmem;
     lhsRow = b.index(lhsParts.slotOf(lhsOf[term], lhsPart) * chunkRows);
   } else {
-    lhsRow = this->lhsRow(b, lhsOf[term], k, half);
+    lhsRow = tileLhsRows[lhsOf[term]];
   }
   // A packed LHS tile is two row blocks: its low half's rows, then its
   // high half's, each pushed into its own slot.
@@ -1475,7 +1663,7 @@ void MatmulKernel::buildPasses(KernelBuilder &b, size_t position, Value k,
           }
           Value block = b.divide(offset, kTileRows);
           if (hostsLhsSplit && n == kUnroll)
-            splitLhsRows(b, k, half,
+            splitLhsRows(b,
                          b.min(b.add(offset, kUnroll * kTileRows), lastAhead),
                          kUnroll);
           if (hostsWeightSplit && n == kUnroll && !splitIsDone)
