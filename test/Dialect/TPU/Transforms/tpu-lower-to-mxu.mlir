@@ -666,59 +666,99 @@ func.func @main(%a: tensor<3x16x128xf32>, %b: tensor<3x128x128xf32>) -> tensor<3
 
 // -----
 
-// A resident LHS in two chunks (128 and 1 row blocks) of 8 K tiles and
-// three column groups (9 blocks on 4 MXUs): a chunk's first group would
-// be bound by its DMAs, so the chunk before loads the next chunk's LHS
-// ahead (docs/Compiler.md, "The next chunk's LHS loaded ahead"): tiles 0-1
-// into 2 spare slots past the 8 (VMEM for 10) in the middle group's last
-// two K tiles (after tile 7 - 2), tiles 2-3 into the slots of tiles the
-// last group has pushed, in its last two (after tile 5). The next chunk's
-// first group loads tiles 4-7 itself; the kernel's first (offset 0) all.
-// A chunk whose index is odd finds tiles 0-1 8 slots on.
+// A resident LHS in two chunks (128 and 1 row blocks) of 16 K tiles and
+// four column groups: a chunk's first group would be bound by its DMAs,
+// so the chunk before loads the next chunk's LHS ahead (docs/Compiler.md,
+// "The next chunk's LHS loaded ahead"). 11 spare slots past the 16 (VMEM
+// for 27 tiles of 1024 rows): group g of the middle two loads the next
+// chunk's tiles from 6 (g - 1), min(6 g, 6, 17 - 6 g) of them (6, then
+// 5), in its last K tiles, tile k + min(6 g, 11) - 16; the last group tiles 11-14
+// in its last 4 (after tile 11), tile k - 1; the next chunk's first group
+// loads tile 15 (after 14) itself, the kernel's first (offset 0) every
+// tile. An odd chunk finds tiles 0-10 16 slots on. And the chunk's last
+// group's results are stored during the next chunk's first group, whose
+// group before is the chunk before's last (col0 12); only the kernel's
+// last group (offset 128 + 12) stores its own.
 // CHECK-LABEL: func.func @main
-// CHECK: memref.alloc() : memref<10240x128xf32, #tpu.memory_space<vmem>>
+// CHECK: memref.alloc() : memref<27648x128xf32, #tpu.memory_space<vmem>>
 // CHECK: scf.for %[[BATCH:.*]] = %{{.*}} to %c1
 // CHECK: scf.for %[[ROW0:.*]] = %{{.*}} to %c129 step %c128
-// CHECK: scf.for %[[COL0:.*]] = %{{.*}} to %c9{{.*}} step %c4
+// CHECK: scf.for %[[COL0:.*]] = %{{.*}} to %c16{{.*}} step %c4
 // CHECK: %[[GROUP:.*]] = arith.shrui %[[COL0]], %c2
-// CHECK: %[[GROUP_AHEAD:.*]] = arith.muli %[[GROUP]], %c2{{.*}} : index
-// CHECK: %[[FIRST_AHEAD:.*]] = arith.minsi %[[GROUP_AHEAD]], %c2{{.*}} : index
-// CHECK: %[[MIDDLE_AFTER:.*]] = arith.subi %c7, %[[FIRST_AHEAD]] : index
-// CHECK: %[[IS_LAST:.*]] = arith.cmpi slt, %c8{{.*}}, %{{.*}} : index
-// CHECK: %[[GROUP_AFTER:.*]] = arith.select %[[IS_LAST]], %c5, %[[MIDDLE_AFTER]] : index
+// CHECK: %[[GROUP_AHEAD:.*]] = arith.muli %[[GROUP]], %c6 : index
+// CHECK: %[[SPARE_LEFT:.*]] = arith.subi %c17, %[[GROUP_AHEAD]] : index
+// CHECK: %[[FIRST_AHEAD:.*]] = arith.minsi %[[GROUP_AHEAD]], %c6{{.*}} : index
+// CHECK: %[[TILES:.*]] = arith.minsi %[[FIRST_AHEAD]], %[[SPARE_LEFT]] : index
+// CHECK: %[[FROM:.*]] = arith.subi %c15, %[[TILES]] : index
+// CHECK: %[[MIDDLE_AFTER:.*]] = arith.minsi %[[FROM]], %c15{{.*}} : index
+// CHECK: %[[IS_LAST:.*]] = arith.cmpi slt, %c15{{.*}}, %{{.*}} : index
+// CHECK: %[[GROUP_AFTER:.*]] = arith.select %[[IS_LAST]], %c11, %[[MIDDLE_AFTER]] : index
 // CHECK: %[[OFFSET:.*]] = arith.addi %[[BATCH]], %[[ROW0]] : index
 // CHECK: %[[HAS_NEXT:.*]] = arith.cmpi slt, %[[OFFSET]], %c128{{.*}} : index
-// CHECK: %[[AFTER:.*]] = arith.select %[[HAS_NEXT]], %[[GROUP_AFTER]], %c7 : index
-// CHECK: scf.for %[[K:.*]] = %{{.*}} to %c8
+// CHECK: %[[AFTER:.*]] = arith.select %[[HAS_NEXT]], %[[GROUP_AFTER]], %c15 : index
+// CHECK: scf.for %[[K:.*]] = %{{.*}} to %c16
 // CHECK: %[[CHUNK:.*]] = arith.shrui %[[ROW0]], %c7{{.*}} : index
-// CHECK: %[[SEQUENCE:.*]] = arith.addi %{{.*}}, %[[CHUNK]] : index
+// CHECK: %[[BATCH_CHUNKS:.*]] = arith.muli %[[BATCH]], %c2{{.*}} : index
+// CHECK: %[[SEQUENCE:.*]] = arith.addi %[[BATCH_CHUNKS]], %[[CHUNK]] : index
 // CHECK: %[[PARITY:.*]] = arith.andi %[[SEQUENCE]], %c1 : index
-// CHECK: %[[SPARE:.*]] = arith.muli %[[PARITY]], %c8192 : index
+// CHECK: %[[SPARE:.*]] = arith.muli %[[PARITY]], %c16384 : index
 // CHECK: %[[K_ROW:.*]] = arith.muli %[[K]], %c1024 : index
-// CHECK: %[[K_SPARE:.*]] = arith.cmpi slt, %[[K]], %c2{{.*}} : index
+// CHECK: %[[K_SPARE:.*]] = arith.cmpi slt, %[[K]], %c11{{.*}} : index
 // CHECK: %[[K_SHIFT:.*]] = arith.select %[[K_SPARE]], %[[SPARE]], %c0 : index
 // CHECK: arith.addi %[[K_ROW]], %[[K_SHIFT]] : index
 // CHECK: %[[NEXT_K:.*]] = arith.addi %[[K]], %c1{{.*}} : index
-// CHECK: %[[LATER:.*]] = arith.cmpi slt, %c0, %{{.*}} : index
-// CHECK: %[[OWN_AFTER:.*]] = arith.select %[[LATER]], %c3{{.*}}, %c-1 : index
+// CHECK: %[[OWN_OFFSET:.*]] = arith.addi %[[BATCH]], %[[ROW0]] : index
+// CHECK: %[[LATER:.*]] = arith.cmpi slt, %c0, %[[OWN_OFFSET]] : index
+// CHECK: %[[OWN_AFTER:.*]] = arith.select %[[LATER]], %c14, %c-1 : index
 // CHECK: %[[OWN:.*]] = arith.cmpi slt, %[[OWN_AFTER]], %[[NEXT_K]] : index
 // CHECK-NEXT: scf.if %[[OWN]] {
 // CHECK: tpu.dma_load %arg0{{.*}} sem 3
 // CHECK: %[[AHEAD:.*]] = arith.cmpi slt, %[[AFTER]], %[[K]] : index
 // CHECK-NEXT: scf.if %[[AHEAD]] {
-// CHECK: %[[MIDDLE_OFFSET:.*]] = arith.addi %{{.*}}, %c-8 : index
-// CHECK: %[[TILE_OFFSET:.*]] = arith.select %{{.*}}, %c-4, %[[MIDDLE_OFFSET]] : index
+// CHECK: %[[GROUP_END:.*]] = arith.minsi %{{.*}}, %c11{{.*}} : index
+// CHECK: %[[MIDDLE_OFFSET:.*]] = arith.addi %[[GROUP_END]], %c-16 : index
+// CHECK: %[[TILE_OFFSET:.*]] = arith.select %{{.*}}, %c-1, %[[MIDDLE_OFFSET]] : index
 // CHECK: %[[TILE:.*]] = arith.addi %[[K]], %[[TILE_OFFSET]] : index
-// CHECK: %[[NEXT_PARITY:.*]] = arith.andi %{{.*}}, %c1 : index
-// CHECK: %[[NEXT_SPARE:.*]] = arith.muli %[[NEXT_PARITY]], %c8192{{.*}} : index
+// CHECK: %[[NEXT_ROW0:.*]] = arith.addi %[[ROW0]], %c128{{.*}} : index
+// CHECK: %[[IN_BATCH:.*]] = arith.cmpi slt, %[[NEXT_ROW0]], %c129{{.*}} : index
+// CHECK: %[[BATCH_AFTER:.*]] = arith.addi %[[BATCH]], %c1{{.*}} : index
+// CHECK: %[[ROW:.*]] = arith.select %[[IN_BATCH]], %[[NEXT_ROW0]], %c0 : index
+// CHECK: %[[NEXT_BATCH:.*]] = arith.select %[[IN_BATCH]], %[[BATCH]], %[[BATCH_AFTER]] : index
+// CHECK: %[[NEXT_CHUNK:.*]] = arith.shrui %[[ROW]], %c7{{.*}} : index
+// CHECK: %[[NEXT_BATCH_CHUNKS:.*]] = arith.muli %[[NEXT_BATCH]], %c2{{.*}} : index
+// CHECK: %[[NEXT_SEQUENCE:.*]] = arith.addi %[[NEXT_BATCH_CHUNKS]], %[[NEXT_CHUNK]] : index
+// CHECK: %[[NEXT_PARITY:.*]] = arith.andi %[[NEXT_SEQUENCE]], %c1 : index
+// CHECK: %[[NEXT_SPARE:.*]] = arith.muli %[[NEXT_PARITY]], %c16384{{.*}} : index
+// CHECK: %[[BATCH_TILE:.*]] = arith.muli %[[NEXT_BATCH]], %c2064{{.*}} : index
+// CHECK: %[[ROW_TILE:.*]] = arith.muli %[[ROW]], %c16{{.*}} : index
+// CHECK: %[[CHUNK_TILE:.*]] = arith.addi %[[BATCH_TILE]], %[[ROW_TILE]] : index
+// CHECK: %[[HBM_TILE:.*]] = arith.addi %[[CHUNK_TILE]], %[[TILE]] : index
 // CHECK: %[[TILE_ROW:.*]] = arith.muli %[[TILE]], %c1024{{.*}} : index
-// CHECK: %[[IN_SPARE:.*]] = arith.cmpi slt, %[[TILE]], %c2{{.*}} : index
+// CHECK: %[[IN_SPARE:.*]] = arith.cmpi slt, %[[TILE]], %c11{{.*}} : index
 // CHECK: %[[SHIFT:.*]] = arith.select %[[IN_SPARE]], %[[NEXT_SPARE]], %c0 : index
-// CHECK: %[[ROW:.*]] = arith.addi %[[TILE_ROW]], %[[SHIFT]] : index
-// CHECK: tpu.dma_load %arg0[%{{.*}}, stride %c8{{.*}}] to %{{.*}}[%[[ROW]]] tiles %{{.*}} sem 3
-func.func @main(%a: tensor<1032x1024xf32>, %b: tensor<1024x1152xf32>) -> tensor<1032x1152xf32> {
-  %c = tpu.matmul_passes lhs(%a) rhs(%b) {nan_fixed_terms = 0 : i64} : (tensor<1032x1024xf32>, tensor<1024x1152xf32>) -> tensor<1032x1152xf32>
-  return %c : tensor<1032x1152xf32>
+// CHECK: %[[VMEM_ROW:.*]] = arith.addi %[[TILE_ROW]], %[[SHIFT]] : index
+// CHECK: tpu.dma_load %arg0[%[[HBM_TILE]], stride %c16{{.*}}] to %{{.*}}[%[[VMEM_ROW]]] tiles %{{.*}} sem 3
+// CHECK: %[[STORES:.*]] = arith.cmpi slt, %[[K]], %c8{{.*}} : index
+// CHECK-NEXT: scf.if %[[STORES]] {
+// CHECK: %[[COL_BEFORE:.*]] = arith.subi %[[COL0]], %c4{{.*}} : index
+// CHECK-NEXT: %[[IN_CHUNK:.*]] = arith.cmpi slt, %c0, %[[COL0]] : index
+// CHECK-NEXT: %[[HAS_CHUNK_BEFORE:.*]] = arith.cmpi slt, %c0, %[[ROW0]] : index
+// CHECK: %[[ROW_BEFORE:.*]] = arith.subi %[[ROW0]], %c128{{.*}} : index
+// CHECK: %[[CHUNK_ROW0:.*]] = arith.select %[[HAS_CHUNK_BEFORE]], %[[ROW_BEFORE]], %c128{{.*}} : index
+// CHECK: %[[BATCH_BEFORE:.*]] = arith.subi %[[BATCH]], %c1 : index
+// CHECK: %[[CHUNK_BATCH:.*]] = arith.select %[[HAS_CHUNK_BEFORE]], %[[BATCH]], %[[BATCH_BEFORE]] : index
+// CHECK: %[[PREVIOUS_BATCH:.*]] = arith.select %[[IN_CHUNK]], %[[BATCH]], %[[CHUNK_BATCH]] : index
+// CHECK-NEXT: %[[PREVIOUS_ROW0:.*]] = arith.select %[[IN_CHUNK]], %[[ROW0]], %[[CHUNK_ROW0]] : index
+// CHECK-NEXT: %[[PREVIOUS_COL0:.*]] = arith.select %[[IN_CHUNK]], %[[COL_BEFORE]], %c12 : index
+// CHECK: arith.muli %[[PREVIOUS_BATCH]], %c2064{{.*}} : index
+// CHECK: tpu.dma_store
+// CHECK: %[[KERNEL_LAST:.*]] = arith.cmpi slt, %c139, %{{.*}} : index
+// CHECK: scf.if %[[KERNEL_LAST]] {
+// CHECK-NEXT: arith.select
+// CHECK: tpu.dma_store
+func.func @main(%a: tensor<1032x2048xf32>, %b: tensor<2048x2048xf32>) -> tensor<1032x2048xf32> {
+  %c = tpu.matmul_passes lhs(%a) rhs(%b) {nan_fixed_terms = 0 : i64} : (tensor<1032x2048xf32>, tensor<2048x2048xf32>) -> tensor<1032x2048xf32>
+  return %c : tensor<1032x2048xf32>
 }
 
 // -----

@@ -308,15 +308,20 @@ private:
   double tileLoadCycles() const;
   bool loadsOutlastPushes() const;
   /// The VMEM row of K tile `k` of LHS buffer `buffer`'s chunk (`half` is
-  /// k's double-buffer half; with spareLhsSlots, `spareRow` is where the
-  /// chunk's tiles in spare slots are, spareRowOf), and of the weights of
-  /// the group's column block `block` of RHS buffer `buffer`.
+  /// k's double-buffer half; with spareLhsSlots, `spareOffset` is how far
+  /// on the chunk's tiles in spare slots are, spareOffsetOf, or null where
+  /// there are none), and of the weights of the group's column block
+  /// `block` of RHS buffer `buffer`.
   Value lhsRow(KernelBuilder &b, unsigned buffer, Value k, Value half,
-               Value spareRow = Value()) const;
-  /// Where the tiles in spare slots of the chunk at (`batch`, `row0`) are
-  /// (spareLhsSlots): K slots on when the chunk's index in the kernel's
-  /// sequence of chunks is odd, else 0.
-  Value spareRowOf(KernelBuilder &b, Value batch, Value row0) const;
+               Value spareOffset) const;
+  /// The index of the chunk at (`batch`, `row0`) in the kernel's sequence
+  /// of chunks, batch x chunks + row0 / chunk (row0 / chunk a shift where
+  /// there are several chunks: indexesGroupsAcrossChunks).
+  Value chunkSequence(KernelBuilder &b, Value batch, Value row0) const;
+  /// How many VMEM rows on the chunk at (`batch`, `row0`) finds its tiles
+  /// in spare slots (spareLhsSlots): K slots' when its index in the
+  /// kernel's sequence of chunks is odd, else 0.
+  Value spareOffsetOf(KernelBuilder &b, Value batch, Value row0) const;
   Value rhsRow(KernelBuilder &b, unsigned buffer, Value half,
                unsigned block) const;
   /// The K loop of one column group, every term inside each K tile.
@@ -380,8 +385,8 @@ private:
   /// row blocks; a resident LHS is loaded only where `chunkFirst` holds
   /// (the group is its chunk's first; null: never, a later group finds it
   /// in VMEM) and the chunk before did not load the tile ahead
-  /// (lhsTilesAhead; `ofNextChunk`: the group is the next chunk's first,
-  /// whose chunk has one before it).
+  /// (lhsTilesAhead; `ofNextChunk`: where `chunkFirst` holds, the group
+  /// is the next chunk's first, which has a chunk before it).
   void issueLoads(KernelBuilder &b, Value k, Value half, Value batch,
                   Value row0, Value col0, Value blocks, Value chunkFirst,
                   bool ofNextChunk = false);
@@ -391,9 +396,9 @@ private:
                      bool ofNextChunk = false);
   /// The DMA of K tile `k` of LHS buffer `buffer` for the chunk at
   /// (`batch`, `row0`) of `blocks` row blocks, into its row
-  /// (lhsRow(half, spareRow)).
+  /// (lhsRow(half, spareOffset)).
   void loadLhsTile(KernelBuilder &b, unsigned buffer, Value k, Value half,
-                   Value batch, Value row0, Value blocks, Value spareRow,
+                   Value batch, Value row0, Value blocks, Value spareOffset,
                    int64_t sem);
   /// The chunk after the current one in the kernel's sequence: the next in
   /// the batch, else the next batch's first (past the last chunk, one
@@ -464,24 +469,52 @@ private:
                           Value col0) {
     return b.lessThan(zero, b.add(b.add(batch, row0), col0));
   }
-  /// The result's tile at row block `row0` of column block `col`, and the
-  /// DMA of `count` row blocks of MXU `c`'s staged block to it.
-  Value outTileOf(KernelBuilder &b, Value row0, Value col);
+  /// batch + row0 of the kernel's last chunk, batch + row0 + col0 of its
+  /// last group, and whether the column group at (batch, row0, col0) is
+  /// that group. Each of the offsets is at most its last group's, so
+  /// their sum is below the last group's unless this is the last group.
+  int64_t lastChunkOffset() const {
+    return (lhs.batch - 1) + (chunksOf(chunk) - 1) * chunk;
+  }
+  int64_t lastGroupOffset() const {
+    return lastChunkOffset() + (columnGroups() - 1) * int64_t(groupBlocks);
+  }
+  Value isKernelLastGroup(KernelBuilder &b, Value batch, Value row0,
+                          Value col0) {
+    Value offset = b.add(b.add(batch, row0), col0);
+    return b.lessThan(b.index(lastGroupOffset() - 1), offset);
+  }
+  /// The result's tile at row block `row0` of column block `col` (of batch
+  /// `batch`; null: the current one, outBatch), and the DMA of `count` row
+  /// blocks of MXU `c`'s staged block to it.
+  Value outTileOf(KernelBuilder &b, Value row0, Value col,
+                  Value batch = Value());
   void storeMxuBlock(KernelBuilder &b, Value outTile, unsigned c, Value count);
-  /// Store piece `piece` of the column group at (row0, col0) from the
-  /// staging buffer: half `piece` % 2 of the rows of MXU `piece` / 2's
-  /// block (nothing when its column block is past the last).
-  void storeResultPiece(KernelBuilder &b, Value row0, Value col0, Value blocks,
+  /// A column group's position: its batch (null: the current one), first
+  /// row and column blocks, and row blocks.
+  struct GroupPosition {
+    Value batch, row0, col0, blocks;
+  };
+  /// The column group before the one at (row0, col0) of `blocks` row
+  /// blocks in the current batch: the one before it in the chunk, or with
+  /// storesAcrossChunks, in the chunk's first group, the chunk before's
+  /// last (the batch before's last chunk's in a batch's first).
+  GroupPosition previousGroupPosition(KernelBuilder &b, Value row0, Value col0,
+                                      Value blocks);
+  /// Store piece `piece` of the column group at `group` from the staging
+  /// buffer: half `piece` % 2 of the rows of MXU `piece` / 2's block
+  /// (nothing when its column block is past the last).
+  void storeResultPiece(KernelBuilder &b, const GroupPosition &group,
                         Value piece);
   /// The previous column group's result stores, spread over this group's
   /// first K tiles (piece k in tile k, the rest in the last tile): a
   /// group's stores all at once would stall the next tile's loads behind
   /// them in the one DMA queue. Only a group that has one before it in
-  /// its chunk has stores to issue: a chunk's last group stores its own,
-  /// since the next chunk's first group is busy loading its LHS (its DMAs
-  /// take longer than its pushes; its first two K tiles come earlier,
-  /// with crossesChunks, but not the rest), and stores added there hide
-  /// nothing.
+  /// its chunk has stores to issue, unless storesAcrossChunks: a chunk's
+  /// last group stores its own, since the next chunk's first group is
+  /// busy loading its LHS (its DMAs take longer than its pushes; its first
+  /// two K tiles come earlier, with crossesChunks, but not the rest), and
+  /// stores added there hide nothing.
   void storePreviousGroup(KernelBuilder &b, Value k, Value row0, Value col0,
                           Value blocks);
   /// With popsInNextGroup, the stores of the group before, whose results
@@ -613,11 +646,18 @@ private:
   /// spare slots past the K tiles' (chunks alternate: a chunk's tile j in
   /// that range is in slot j + K when its index in the kernel's sequence
   /// of chunks is odd), loaded by the groups between the chunk's first
-  /// and last, aheadPerGroup at the end of each; the next
+  /// and last, aheadPerGroup at the end of each (fewer in the last that
+  /// loads any, where they do not divide spareLhsSlots); the next
   /// lastGroupAheadTiles, into the slots the chunk's own tiles free, by
   /// its last group, one a K tile once that tile has been pushed.
   int64_t spareLhsSlots = 0, aheadPerGroup = 0, lastGroupAheadTiles = 0;
   int64_t lhsTilesAhead() const { return spareLhsSlots + lastGroupAheadTiles; }
+  /// Whether a chunk's last group's result stores, too, go out during the
+  /// next group's K tiles, the next chunk's first group's (set by plan()):
+  /// when the stores are deferred and, with its LHS loaded ahead, that
+  /// group's DMAs leave time for them. The kernel's last group stores its
+  /// own.
+  bool storesAcrossChunks = false;
   /// Whether the last column group of a chunk prefetches the first K tiles
   /// of the next chunk's first group, or of the next batch's (set by
   /// plan()): when there is a next chunk or batch whose tiles can take the
@@ -794,18 +834,36 @@ void MatmulKernel::planLhsAhead() {
       std::clamp<int64_t>(int64_t(spare / lhsTile), 0, kTiles - 1);
   // The spare slots are for the groups between the chunk's first and
   // last, as many as VMEM holds; the slot of a tile in them depends on
-  // the chunk's index, row0 / chunk, a shift (and the group's, col0 /
-  // groupBlocks, another).
+  // the chunk's index and the groups' tiles on the group's, both made by
+  // shifts (indexesGroupsAcrossChunks).
   int64_t middleGroups = columnGroups() - 2;
-  if (middleGroups > 0 && llvm::isPowerOf2_32(groupBlocks) &&
-      (chunksOf(chunk) == 1 || llvm::isPowerOf2_64(uint64_t(chunk)))) {
+  if (middleGroups > 0 && indexesGroupsAcrossChunks()) {
     int64_t freeSlots = (kVmemRows - vmemRows(chunk, /*resident=*/true)) /
                         (int64_t(lhsBuffers.size()) * chunkRows);
-    spareLhsSlots = std::max<int64_t>(
-        0, std::min({freeSlots, middleGroups * perGroup, kTiles - 1}));
+    spareLhsSlots = std::min({freeSlots, middleGroups * perGroup, kTiles - 1});
     aheadPerGroup = llvm::divideCeil(spareLhsSlots, middleGroups);
   }
+  // The last group loads tile t into slot t at the head of tile
+  // t + K - lhsTilesAhead, which must come after tile t's pushes: at
+  // most K - 1 tiles ahead.
   lastGroupAheadTiles = std::min(perGroup, kTiles - 1 - spareLhsSlots);
+  assert(lhsTilesAhead() <= kTiles - 1 && "the last group's slot is free");
+  // The next chunk's first group then loads its weights and the tiles not
+  // loaded ahead; the chunk's last stores fit beside them if that is
+  // less than the MXUs' time for its pushes (not tileCycles, an estimate
+  // from above: plans a few percent from DMA-bound measured slower).
+  double firstGroupLoads = double(kTiles) * tileLoadCycles() +
+                           double(kTiles - lhsTilesAhead()) * lhsTile;
+  // And only where, stored at once, they would stall the next chunk's
+  // loads, which the last group prefetched two K tiles of, by more than
+  // half their time: a smaller stall did not pay for the selects that
+  // find the group before in every storing tile (measured on v3).
+  double pushCycles = double(kTiles * terms * kSublanes) * blocksPerMxu(chunk);
+  double prefetchedSpare = double(std::min<int64_t>(kTiles, 2)) *
+                           (pushCycles / double(kTiles) - tileLoadCycles());
+  storesAcrossChunks = defersStores && lhsTilesAhead() > 0 &&
+                       firstGroupLoads + stores <= pushCycles &&
+                       stores - prefetchedSpare > stores / 2;
 }
 
 int64_t MatmulKernel::fitChunk(int64_t limit, bool resident) const {
@@ -957,21 +1015,26 @@ bool MatmulKernel::shouldDeferStores() const {
 }
 
 Value MatmulKernel::lhsRow(KernelBuilder &b, unsigned buffer, Value k,
-                           Value half, Value spareRow) const {
+                           Value half, Value spareOffset) const {
   Value slot = b.add(residentLhs ? k : half,
                      int64_t(buffer) * lhsSlots(residentLhs));
   Value row = b.mul(slot, chunkRows);
-  if (!residentLhs || spareLhsSlots == 0)
+  if (!spareOffset)
     return row;
+  assert(residentLhs && spareLhsSlots > 0 && "spare slots hold the tile");
   Value inSpare = b.lessThan(k, b.index(spareLhsSlots));
-  return b.add(row, b.select(inSpare, spareRow, zero));
+  return b.add(row, b.select(inSpare, spareOffset, zero));
 }
 
-Value MatmulKernel::spareRowOf(KernelBuilder &b, Value batch,
-                               Value row0) const {
+Value MatmulKernel::chunkSequence(KernelBuilder &b, Value batch,
+                                  Value row0) const {
   Value chunkIndex = chunksOf(chunk) > 1 ? b.divide(row0, chunk) : zero;
-  Value sequence = b.add(b.mul(batch, chunksOf(chunk)), chunkIndex);
-  Value odd = arith::AndIOp::create(b, sequence, one);
+  return b.add(b.mul(batch, chunksOf(chunk)), chunkIndex);
+}
+
+Value MatmulKernel::spareOffsetOf(KernelBuilder &b, Value batch,
+                                  Value row0) const {
+  Value odd = arith::AndIOp::create(b, chunkSequence(b, batch, row0), one);
   return b.mul(odd, kTiles * chunkRows);
 }
 
@@ -1039,10 +1102,7 @@ scf::ForOp MatmulKernel::build(KernelBuilder &b) {
           // Only its parity matters (halfOf).
           groupIndex = columnGroups() > 1 ? b.divide(col0, groupBlocks) : zero;
           if (crossesChunks) {
-            Value chunkIndex =
-                chunksOf(chunk) > 1 ? b.divide(row0, chunk) : zero;
-            Value chunksBefore =
-                b.add(b.mul(batch, chunksOf(chunk)), chunkIndex);
+            Value chunksBefore = chunkSequence(b, batch, row0);
             groupIndex = b.add(b.mul(chunksBefore, columnGroups()), groupIndex);
           }
         }
@@ -1073,7 +1133,7 @@ void MatmulKernel::issueLoads(KernelBuilder &b, Value k, Value half,
 
 void MatmulKernel::loadLhsTile(KernelBuilder &b, unsigned buffer, Value k,
                                Value half, Value batch, Value row0,
-                               Value blocks, Value spareRow, int64_t sem) {
+                               Value blocks, Value spareOffset, int64_t sem) {
   // A packed LHS's tile holds two row blocks: half the tiles, from row
   // tile row0 / 2. (With merged batches, the batch is 0.)
   Value lhsBuffer = lhsBuffers[buffer];
@@ -1082,7 +1142,7 @@ void MatmulKernel::loadLhsTile(KernelBuilder &b, unsigned buffer, Value k,
   Value count = pairs ? b.halve(b.add(blocks, 1)) : blocks;
   Value lhsBatch = b.mul(batch, tiledShapeOf(lhsBuffer).tilesPerBatch());
   Value lhsTile = b.add(b.add(lhsBatch, b.mul(rowTile, lhs.colTiles())), k);
-  Value row = lhsRow(b, buffer, k, half, spareRow);
+  Value row = lhsRow(b, buffer, k, half, spareOffset);
   b.dmaLoad(lhsBuffer, lhsTile, b.index(lhs.colTiles()), lhsVmem, row, count,
             sem);
 }
@@ -1091,34 +1151,33 @@ void MatmulKernel::issueLhsLoads(KernelBuilder &b, Value k, Value half,
                                  Value batch, Value row0, Value blocks,
                                  Value chunkFirst, bool ofNextChunk) {
   // A chunk's first lhsTilesAhead tiles came with the chunk before, but
-  // in the kernel's first chunk, which loads every tile (and whose index
-  // is 0: its tiles in spare slots are in the first K).
+  // in the kernel's first chunk, which loads every tile. A tile loaded
+  // here is never in a spare slot: from lhsTilesAhead on it is past them,
+  // and the kernel's first chunk's index is even.
+  auto load = [&](int64_t sem) {
+    for (unsigned buffer = 0; buffer < lhsBuffers.size(); ++buffer)
+      loadLhsTile(b, buffer, k, half, batch, row0, blocks,
+                  /*spareOffset=*/Value(), sem);
+  };
+  if (!residentLhs)
+    return load(kLoadSem);
+  // A resident LHS is loaded in the chunk's first group only, its
+  // addresses made there too: a later group's K tiles, which load none,
+  // computed them in their heads.
   std::optional<int64_t> tile = getConstantIntValue(k);
-  auto unlessLoadedAhead = [&](function_ref<void()> load) {
-    if (lhsTilesAhead() == 0 || (tile && *tile >= lhsTilesAhead()))
-      return load();
-    assert(!ofNextChunk || tile);
-    if (ofNextChunk)
-      return;
+  bool ownTile = lhsTilesAhead() == 0 || (tile && *tile >= lhsTilesAhead());
+  assert(!ofNextChunk || tile);
+  if (!chunkFirst || (ofNextChunk && !ownTile))
+    return;
+  b.ifThen(chunkFirst, [&] {
+    if (ownTile)
+      return load(kResidentSem);
     Value later = b.lessThan(zero, b.add(batch, row0));
     Value aheadLast = b.index(lhsTilesAhead() - 1);
     Value none = b.index(-1);
     Value ownAfter = b.select(later, aheadLast, none);
-    b.ifThen(b.lessThan(ownAfter, k), load);
-  };
-  for (unsigned buffer = 0; buffer < lhsBuffers.size(); ++buffer) {
-    auto load = [&](int64_t sem) {
-      loadLhsTile(b, buffer, k, half, batch, row0, blocks, zero, sem);
-    };
-    // A resident LHS is loaded in the chunk's first group only, its
-    // addresses made there too: a later group's K tiles, which load none,
-    // computed them in their heads.
-    if (!residentLhs)
-      load(kLoadSem);
-    else if (chunkFirst)
-      b.ifThen(chunkFirst,
-               [&] { unlessLoadedAhead([&] { load(kResidentSem); }); });
-  }
+    b.ifThen(b.lessThan(ownAfter, k), [&] { load(kResidentSem); });
+  });
 }
 
 MatmulKernel::ChunkPosition MatmulKernel::nextChunkPosition(KernelBuilder &b,
@@ -1132,53 +1191,50 @@ MatmulKernel::ChunkPosition MatmulKernel::nextChunkPosition(KernelBuilder &b,
 }
 
 void MatmulKernel::planAheadLoads(KernelBuilder &b, Value row0, Value col0) {
-  // Group g between the chunk's first and last loads from tile K - Q (Q
-  // is aheadPerGroup; the first group, where g Q is 0, none), the last
-  // group from K - lastGroupAheadTiles; none without a next chunk.
+  // Group g between the chunk's first and last loads the next chunk's
+  // tiles [(g - 1) Q, min(g Q, E)) in its last K tiles (Q aheadPerGroup,
+  // E spareLhsSlots): min(Q, E - (g - 1) Q, g Q) of them, none when that
+  // is not positive (the first group, where g Q is 0, or past E); the
+  // last group lastGroupAheadTiles; none without a next chunk.
   Value none = b.index(kTiles - 1);
   Value after = none;
   if (spareLhsSlots > 0) {
     Value groupAhead = b.mul(b.divide(col0, groupBlocks), aheadPerGroup);
-    after = b.sub(after, b.min(groupAhead, aheadPerGroup));
+    Value spareLeft = b.sub(b.index(spareLhsSlots + aheadPerGroup), groupAhead);
+    Value tiles = b.min(b.min(groupAhead, aheadPerGroup), spareLeft);
+    after = b.min(b.sub(after, tiles), kTiles - 1);
   }
   Value lastGroup = isLastGroup(b, col0);
   Value lastAfter = b.index(kTiles - lastGroupAheadTiles - 1);
   Value groupAfter = b.select(lastGroup, lastAfter, after);
-  int64_t lastChunkOffset = (lhs.batch - 1) + (chunksOf(chunk) - 1) * chunk;
-  Value hasNextChunk =
-      b.lessThan(b.add(batchIndex, row0), b.index(lastChunkOffset));
+  Value chunkOffset = b.add(batchIndex, row0);
+  Value lastChunk = b.index(lastChunkOffset());
+  Value hasNextChunk = b.lessThan(chunkOffset, lastChunk);
   aheadAfter = b.select(hasNextChunk, groupAfter, none);
 }
 
 void MatmulKernel::loadNextChunkTile(KernelBuilder &b, Value k) {
   b.ifThen(b.lessThan(aheadAfter, k), [&] {
-    // The last group loads tiles [E, E + L) from K - L (E spareLhsSlots,
-    // L lastGroupAheadTiles); group g between, [(g - 1) Q, g Q) from
-    // K - Q, but none from E on: those slots are still the chunk's.
+    // The last group loads tiles [E, E + L) in its last L K tiles (E
+    // spareLhsSlots, L lastGroupAheadTiles); group g between, those up to
+    // min(g Q, E) in its last K tiles (planAheadLoads): tile
+    // k + min(g Q, E) - K.
     Value lastOffset = b.index(lhsTilesAhead() - kTiles);
     Value offset = lastOffset;
-    Value lastGroup;
     if (spareLhsSlots > 0) {
-      lastGroup = isLastGroup(b, groupCol0);
+      Value lastGroup = isLastGroup(b, groupCol0);
       Value groupAhead = b.mul(b.divide(groupCol0, groupBlocks), aheadPerGroup);
-      Value middleOffset = b.add(groupAhead, -kTiles);
+      Value groupEnd = b.min(groupAhead, spareLhsSlots);
+      Value middleOffset = b.add(groupEnd, -kTiles);
       offset = b.select(lastGroup, lastOffset, middleOffset);
     }
     Value tile = b.add(k, offset);
-    auto load = [&] {
-      ChunkPosition next = nextChunkPosition(b, groupRow0);
-      Value spareRow =
-          spareLhsSlots > 0 ? spareRowOf(b, next.batch, next.row0) : Value();
-      for (unsigned buffer = 0; buffer < lhsBuffers.size(); ++buffer)
-        loadLhsTile(b, buffer, tile, /*half=*/Value(), next.batch, next.row0,
-                    next.blocks, spareRow, kResidentSem);
-    };
-    if (spareLhsSlots == 0 ||
-        (columnGroups() - 2) * aheadPerGroup == spareLhsSlots)
-      return load();
-    Value spareEnd = b.index(spareLhsSlots);
-    Value lastEnd = b.index(lhsTilesAhead());
-    b.ifThen(b.lessThan(tile, b.select(lastGroup, lastEnd, spareEnd)), load);
+    ChunkPosition next = nextChunkPosition(b, groupRow0);
+    Value spareOffset =
+        spareLhsSlots > 0 ? spareOffsetOf(b, next.batch, next.row0) : Value();
+    for (unsigned buffer = 0; buffer < lhsBuffers.size(); ++buffer)
+      loadLhsTile(b, buffer, tile, /*half=*/Value(), next.batch, next.row0,
+                  next.blocks, spareOffset, kResidentSem);
   });
 }
 
@@ -1244,12 +1300,9 @@ void MatmulKernel::buildKLoop(KernelBuilder &b, Value row0, Value col0,
       });
     // One set of loads, to whichever group is next: selects, not branches,
     // so the program holds the loads once (but for a resident LHS, which
-    // only the next chunk's first group loads). Each of the offsets is at
-    // most its last group's, so their sum is below the last group's unless
-    // this is the last group.
-    int64_t lastOffset = (lhs.batch - 1) + (chunksOf(chunk) - 1) * chunk +
-                         (columnGroups() - 1) * int64_t(groupBlocks);
-    Value hasNext = b.lessThan(groupOffset, b.index(lastOffset));
+    // only the next chunk's first group loads); the kernel's last group
+    // has no next (lastGroupOffset).
+    Value hasNext = b.lessThan(groupOffset, b.index(lastGroupOffset()));
     b.ifThen(hasNext, [&] {
       ChunkPosition next = nextChunkPosition(b, row0);
       Value row = b.select(inChunk, row0, next.row0);
@@ -1270,11 +1323,11 @@ void MatmulKernel::buildKLoop(KernelBuilder &b, Value row0, Value col0,
     planAheadLoads(b, row0, col0);
   b.forLoop(kTiles, 1, [&](Value k) {
     Value half = halfOf(b, k);
-    Value spareRow =
-        spareLhsSlots > 0 ? spareRowOf(b, batchIndex, row0) : Value();
+    Value spareOffset =
+        spareLhsSlots > 0 ? spareOffsetOf(b, batchIndex, row0) : Value();
     tileLhsRows.clear();
     for (unsigned buffer = 0; buffer < lhsBuffers.size(); ++buffer)
-      tileLhsRows.push_back(lhsRow(b, buffer, k, half, spareRow));
+      tileLhsRows.push_back(lhsRow(b, buffer, k, half, spareOffset));
     Value next = b.add(k, 1);
     Value isFirstTile =
         arith::CmpIOp::create(b, arith::CmpIPredicate::eq, k, zero);
@@ -1757,9 +1810,13 @@ void MatmulKernel::buildEpilogue(KernelBuilder &b, Value batch, Value row0,
     staged.emplace_back(op.getAcc(), accVmem);
   for (auto [input, vmem] : llvm::zip(op.getEpilogueInputs(), epilogueVmem))
     staged.emplace_back(input, vmem);
-  Value lastGroup;
-  if (defersStores)
-    lastGroup = isLastGroup(b, col0);
+  // The group that stores its own results when they are deferred: a
+  // chunk's last, or with storesAcrossChunks the kernel's.
+  Value storesOwn;
+  if (storesAcrossChunks)
+    storesOwn = isKernelLastGroup(b, batch, row0, col0);
+  else if (defersStores)
+    storesOwn = isLastGroup(b, col0);
   // Column block c of the group: MXU c's, or with the rows split every
   // MXU's share of it.
   for (unsigned c = 0; c < groupBlocks; ++c) {
@@ -1811,7 +1868,7 @@ void MatmulKernel::buildEpilogue(KernelBuilder &b, Value batch, Value row0,
       continue;
     }
     static_assert(kStoresPerMxu == 2, "the block and an empty DMA");
-    b.ifThen(lastGroup, [&] {
+    b.ifThen(storesOwn, [&] {
       storeBlock();
       storeMxuBlock(b, outTile, c, zero);
     });
@@ -1846,8 +1903,10 @@ void MatmulKernel::finishBlock(KernelBuilder &b, Value block, Value row,
   b.store(value, outVmem, row);
 }
 
-Value MatmulKernel::outTileOf(KernelBuilder &b, Value row0, Value col) {
-  return b.add(b.add(outBatch, b.mul(row0, out.colTiles())), col);
+Value MatmulKernel::outTileOf(KernelBuilder &b, Value row0, Value col,
+                              Value batch) {
+  Value batchTile = batch ? b.mul(batch, out.tilesPerBatch()) : outBatch;
+  return b.add(b.add(batchTile, b.mul(row0, out.colTiles())), col);
 }
 
 void MatmulKernel::storeMxuBlock(KernelBuilder &b, Value outTile, unsigned c,
@@ -1856,9 +1915,35 @@ void MatmulKernel::storeMxuBlock(KernelBuilder &b, Value outTile, unsigned c,
              b.index(out.colTiles()), count, kStoreSem);
 }
 
-void MatmulKernel::storeResultPiece(KernelBuilder &b, Value row0, Value col0,
-                                    Value blocks, Value piece) {
+MatmulKernel::GroupPosition
+MatmulKernel::previousGroupPosition(KernelBuilder &b, Value row0, Value col0,
+                                    Value blocks) {
+  Value previousCol0 = b.sub(col0, b.index(groupBlocks));
+  if (!storesAcrossChunks)
+    return {Value(), row0, previousCol0, blocks};
+  // One set of stores, to whichever group was before: selects, as in
+  // prefetchNextGroup.
+  Value inChunk = b.lessThan(zero, col0);
+  Value inBatch = b.lessThan(zero, row0);
+  Value rowBefore = b.sub(row0, b.index(chunk));
+  Value lastRow0 = b.index((chunksOf(chunk) - 1) * chunk);
+  Value chunkRow0 = b.select(inBatch, rowBefore, lastRow0);
+  Value batchBefore = b.sub(batchIndex, one);
+  Value chunkBatch = b.select(inBatch, batchIndex, batchBefore);
+  Value chunkBlocks = b.chunkCount(rowBlocks, chunk, chunkRow0);
+  Value lastCol0 = b.index((columnGroups() - 1) * int64_t(groupBlocks));
+  GroupPosition previous;
+  previous.batch = b.select(inChunk, batchIndex, chunkBatch);
+  previous.row0 = b.select(inChunk, row0, chunkRow0);
+  previous.col0 = b.select(inChunk, previousCol0, lastCol0);
+  previous.blocks = b.select(inChunk, blocks, chunkBlocks);
+  return previous;
+}
+
+void MatmulKernel::storeResultPiece(KernelBuilder &b,
+                                    const GroupPosition &group, Value piece) {
   static_assert(kStoresPerMxu == 2, "a piece is half an MXU's rows");
+  Value row0 = group.row0, col0 = group.col0, blocks = group.blocks;
   Value m = b.halve(piece);
   Value secondHalf =
       b.lessThan(zero, arith::AndIOp::create(b, piece, one).getResult());
@@ -1870,7 +1955,7 @@ void MatmulKernel::storeResultPiece(KernelBuilder &b, Value row0, Value col0,
   count = b.select(hasColumn(b, col), count, zero);
   Value startRow = b.mul(start, kTileRows);
   Value stagingRow = b.add(b.mul(m, chunkRows), startRow);
-  Value outTile = outTileOf(b, b.add(row0, start), col);
+  Value outTile = outTileOf(b, b.add(row0, start), col, group.batch);
   b.dmaStore(outVmem, stagingRow, op.getOuts(), outTile,
              b.index(out.colTiles()), count, kStoreSem);
 }
@@ -1894,12 +1979,15 @@ void MatmulKernel::storePoppedGroup(KernelBuilder &b, Value k,
 void MatmulKernel::storePreviousGroup(KernelBuilder &b, Value k, Value row0,
                                       Value col0, Value blocks) {
   int64_t pieces = storesPerGroup();
-  b.ifThen(b.lessThan(zero, col0), [&] {
-    Value previousCol0 = b.sub(col0, b.index(groupBlocks));
-    auto store = [&](Value piece) {
-      storeResultPiece(b, row0, previousCol0, blocks, piece);
-    };
+  Value hasPrevious = storesAcrossChunks
+                          ? followsFirstGroup(b, batchIndex, row0, col0)
+                          : b.lessThan(zero, col0);
+  b.ifThen(hasPrevious, [&] {
+    // Made only in the tiles that store: the previous group's position
+    // takes a few selects with storesAcrossChunks.
     b.ifThen(b.lessThan(k, b.index(pieces)), [&] {
+      GroupPosition previous = previousGroupPosition(b, row0, col0, blocks);
+      auto store = [&](Value piece) { storeResultPiece(b, previous, piece); };
       if (kTiles > pieces) {
         store(k);
         return;
