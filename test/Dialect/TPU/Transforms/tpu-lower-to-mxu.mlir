@@ -672,10 +672,10 @@ func.func @main(%a: tensor<3x16x128xf32>, %b: tensor<3x128x128xf32>) -> tensor<3
 // "The next chunk's LHS loaded ahead"). 11 spare slots past the 16 (VMEM
 // for 27 tiles of 1024 rows): group g of the middle two loads the next
 // chunk's tiles from 6 (g - 1), min(6 g, 6, 17 - 6 g) of them (6, then
-// 5), in its last K tiles, tile k + min(6 g, 11) - 16; the last group tiles 11-14
-// in its last 4 (after tile 11), tile k - 1; the next chunk's first group
-// loads tile 15 (after 14) itself, the kernel's first (offset 0) every
-// tile. An odd chunk finds tiles 0-10 16 slots on. And the chunk's last
+// 5), in its last K tiles, tile k + min(6 g, 11) - 16; the last group
+// tiles 11-14 in its last 4 (after tile 11), tile k - 1; the next chunk's
+// first group loads tile 15 (after 14) itself, the kernel's first (offset
+// 0) every tile. An odd chunk finds tiles 0-10 16 slots on. And the chunk's last
 // group's results are stored during the next chunk's first group, whose
 // group before is the chunk before's last (col0 12); only the kernel's
 // last group (offset 128 + 12) stores its own.
