@@ -71,28 +71,19 @@ tpu-sim "$dir/program.tpu" "${inputs[@]}" --output "$dir/tpu.npy" \
 echo "$kind $shape $precision $chip $dist split=$split:" \
   "$(grep -o '"cycles": [0-9]*' "$dir/stats.json")"
 
-if [[ $kind != acc ]]; then
-  tpu-ref matmul "$dir/a.npy" "$dir/b.npy" --precision="$precision" \
-    --split="$split" -o "$dir/model.npy"
-  echo -n "model: "
-  tpu-ref compare "$dir/tpu.npy" "$dir/model.npy"
-fi
+# The init is added last, one f32 add: the model takes it too.
+acc=()
+[[ $kind == acc ]] && acc=(--accumulator="$dir/c.npy")
+tpu-ref matmul "$dir/a.npy" "$dir/b.npy" --precision="$precision" \
+  --split="$split" "${acc[@]}" -o "$dir/model.npy"
+echo -n "model: "
+tpu-ref compare "$dir/tpu.npy" "$dir/model.npy"
 # The CPU's f32 result has no inf/NaN rules of its own to compare with: the
 # bound check is for finite inputs. TPU_CHECK_CPU=0 skips it (a size whose
 # CPU loops would take minutes).
 if [[ $dist != special && ${TPU_CHECK_CPU:-1} == 1 ]]; then
   tpu-cpu-run "$dir/input.mlir" "${inputs[@]}" --output "$dir/cpu.npy"
-  if [[ $kind == acc ]]; then
-    # The init is added last, one f32 add: compare A x B through the model
-    # too, and the sum against the CPU within the bound.
-    tpu-ref matmul "$dir/a.npy" "$dir/b.npy" --precision="$precision" \
-      --split="$split" --accumulator="$dir/c.npy" -o "$dir/model.npy"
-    echo -n "model: "
-    tpu-ref compare "$dir/tpu.npy" "$dir/model.npy"
-  fi
   echo -n "cpu: "
-  acc=()
-  [[ $kind == acc ]] && acc=(--accumulator="$dir/c.npy")
   tpu-ref check-bound "$dir/tpu.npy" "$dir/cpu.npy" "$dir/a.npy" "$dir/b.npy" \
     --precision="$precision" --split="$split" "${acc[@]}"
 fi

@@ -666,7 +666,7 @@ func.func @main(%a: tensor<3x16x128xf32>, %b: tensor<3x128x128xf32>) -> tensor<3
 
 // -----
 
-// A resident LHS in two chunks (128 and 1 row blocks) of 16 K tiles and
+// A resident LHS in three chunks (128, 128 and 1 row blocks) of 16 K tiles and
 // four column groups: a chunk's first group would be bound by its DMAs,
 // so the chunk before loads the next chunk's LHS ahead (docs/Compiler.md,
 // "The next chunk's LHS loaded ahead"). 11 spare slots past the 16 (VMEM
@@ -677,12 +677,14 @@ func.func @main(%a: tensor<3x16x128xf32>, %b: tensor<3x128x128xf32>) -> tensor<3
 // first group loads tile 15 (after 14) itself, the kernel's first (offset
 // 0) every tile. An odd chunk finds tiles 0-10 16 slots on. And the chunk's last
 // group's results are stored during the next chunk's first group, whose
-// group before is the chunk before's last (col0 12); only the kernel's
-// last group (offset 128 + 12) stores its own.
+// group before is the chunk before's last (col0 12; in a batch's first
+// chunk, the batch before's last chunk, row0 256); every group but the
+// kernel's first stores the group before's, and only the kernel's last
+// group (offset 256 + 12) stores its own.
 // CHECK-LABEL: func.func @main
 // CHECK: memref.alloc() : memref<27648x128xf32, #tpu.memory_space<vmem>>
 // CHECK: scf.for %[[BATCH:.*]] = %{{.*}} to %c1
-// CHECK: scf.for %[[ROW0:.*]] = %{{.*}} to %c129 step %c128
+// CHECK: scf.for %[[ROW0:.*]] = %{{.*}} to %c257 step %c128
 // CHECK: scf.for %[[COL0:.*]] = %{{.*}} to %c16{{.*}} step %c4
 // CHECK: %[[GROUP:.*]] = arith.shrui %[[COL0]], %c2
 // CHECK: %[[GROUP_AHEAD:.*]] = arith.muli %[[GROUP]], %c6 : index
@@ -694,11 +696,11 @@ func.func @main(%a: tensor<3x16x128xf32>, %b: tensor<3x128x128xf32>) -> tensor<3
 // CHECK: %[[IS_LAST:.*]] = arith.cmpi slt, %c15{{.*}}, %{{.*}} : index
 // CHECK: %[[GROUP_AFTER:.*]] = arith.select %[[IS_LAST]], %c11, %[[MIDDLE_AFTER]] : index
 // CHECK: %[[OFFSET:.*]] = arith.addi %[[BATCH]], %[[ROW0]] : index
-// CHECK: %[[HAS_NEXT:.*]] = arith.cmpi slt, %[[OFFSET]], %c128{{.*}} : index
+// CHECK: %[[HAS_NEXT:.*]] = arith.cmpi slt, %[[OFFSET]], %c256{{.*}} : index
 // CHECK: %[[AFTER:.*]] = arith.select %[[HAS_NEXT]], %[[GROUP_AFTER]], %c15 : index
 // CHECK: scf.for %[[K:.*]] = %{{.*}} to %c16
 // CHECK: %[[CHUNK:.*]] = arith.shrui %[[ROW0]], %c7{{.*}} : index
-// CHECK: %[[BATCH_CHUNKS:.*]] = arith.muli %[[BATCH]], %c2{{.*}} : index
+// CHECK: %[[BATCH_CHUNKS:.*]] = arith.muli %[[BATCH]], %c3{{.*}} : index
 // CHECK: %[[SEQUENCE:.*]] = arith.addi %[[BATCH_CHUNKS]], %[[CHUNK]] : index
 // CHECK: %[[PARITY:.*]] = arith.andi %[[SEQUENCE]], %c1 : index
 // CHECK: %[[SPARE:.*]] = arith.muli %[[PARITY]], %c16384 : index
@@ -720,16 +722,16 @@ func.func @main(%a: tensor<3x16x128xf32>, %b: tensor<3x128x128xf32>) -> tensor<3
 // CHECK: %[[TILE_OFFSET:.*]] = arith.select %{{.*}}, %c-1, %[[MIDDLE_OFFSET]] : index
 // CHECK: %[[TILE:.*]] = arith.addi %[[K]], %[[TILE_OFFSET]] : index
 // CHECK: %[[NEXT_ROW0:.*]] = arith.addi %[[ROW0]], %c128{{.*}} : index
-// CHECK: %[[IN_BATCH:.*]] = arith.cmpi slt, %[[NEXT_ROW0]], %c129{{.*}} : index
+// CHECK: %[[IN_BATCH:.*]] = arith.cmpi slt, %[[NEXT_ROW0]], %c257{{.*}} : index
 // CHECK: %[[BATCH_AFTER:.*]] = arith.addi %[[BATCH]], %c1{{.*}} : index
 // CHECK: %[[ROW:.*]] = arith.select %[[IN_BATCH]], %[[NEXT_ROW0]], %c0 : index
 // CHECK: %[[NEXT_BATCH:.*]] = arith.select %[[IN_BATCH]], %[[BATCH]], %[[BATCH_AFTER]] : index
 // CHECK: %[[NEXT_CHUNK:.*]] = arith.shrui %[[ROW]], %c7{{.*}} : index
-// CHECK: %[[NEXT_BATCH_CHUNKS:.*]] = arith.muli %[[NEXT_BATCH]], %c2{{.*}} : index
+// CHECK: %[[NEXT_BATCH_CHUNKS:.*]] = arith.muli %[[NEXT_BATCH]], %c3{{.*}} : index
 // CHECK: %[[NEXT_SEQUENCE:.*]] = arith.addi %[[NEXT_BATCH_CHUNKS]], %[[NEXT_CHUNK]] : index
 // CHECK: %[[NEXT_PARITY:.*]] = arith.andi %[[NEXT_SEQUENCE]], %c1 : index
 // CHECK: %[[NEXT_SPARE:.*]] = arith.muli %[[NEXT_PARITY]], %c16384{{.*}} : index
-// CHECK: %[[BATCH_TILE:.*]] = arith.muli %[[NEXT_BATCH]], %c2064{{.*}} : index
+// CHECK: %[[BATCH_TILE:.*]] = arith.muli %[[NEXT_BATCH]], %c4112{{.*}} : index
 // CHECK: %[[ROW_TILE:.*]] = arith.muli %[[ROW]], %c16{{.*}} : index
 // CHECK: %[[CHUNK_TILE:.*]] = arith.addi %[[BATCH_TILE]], %[[ROW_TILE]] : index
 // CHECK: %[[HBM_TILE:.*]] = arith.addi %[[CHUNK_TILE]], %[[TILE]] : index
@@ -744,21 +746,21 @@ func.func @main(%a: tensor<3x16x128xf32>, %b: tensor<3x128x128xf32>) -> tensor<3
 // CHECK-NEXT: %[[IN_CHUNK:.*]] = arith.cmpi slt, %c0, %[[COL0]] : index
 // CHECK-NEXT: %[[HAS_CHUNK_BEFORE:.*]] = arith.cmpi slt, %c0, %[[ROW0]] : index
 // CHECK: %[[ROW_BEFORE:.*]] = arith.subi %[[ROW0]], %c128{{.*}} : index
-// CHECK: %[[CHUNK_ROW0:.*]] = arith.select %[[HAS_CHUNK_BEFORE]], %[[ROW_BEFORE]], %c128{{.*}} : index
+// CHECK: %[[CHUNK_ROW0:.*]] = arith.select %[[HAS_CHUNK_BEFORE]], %[[ROW_BEFORE]], %c256{{.*}} : index
 // CHECK: %[[BATCH_BEFORE:.*]] = arith.subi %[[BATCH]], %c1 : index
 // CHECK: %[[CHUNK_BATCH:.*]] = arith.select %[[HAS_CHUNK_BEFORE]], %[[BATCH]], %[[BATCH_BEFORE]] : index
 // CHECK: %[[PREVIOUS_BATCH:.*]] = arith.select %[[IN_CHUNK]], %[[BATCH]], %[[CHUNK_BATCH]] : index
 // CHECK-NEXT: %[[PREVIOUS_ROW0:.*]] = arith.select %[[IN_CHUNK]], %[[ROW0]], %[[CHUNK_ROW0]] : index
 // CHECK-NEXT: %[[PREVIOUS_COL0:.*]] = arith.select %[[IN_CHUNK]], %[[COL_BEFORE]], %c12 : index
-// CHECK: arith.muli %[[PREVIOUS_BATCH]], %c2064{{.*}} : index
+// CHECK: arith.muli %[[PREVIOUS_BATCH]], %c4112{{.*}} : index
 // CHECK: tpu.dma_store
-// CHECK: %[[KERNEL_LAST:.*]] = arith.cmpi slt, %c139, %{{.*}} : index
+// CHECK: %[[KERNEL_LAST:.*]] = arith.cmpi slt, %c267, %{{.*}} : index
 // CHECK: scf.if %[[KERNEL_LAST]] {
 // CHECK-NEXT: arith.select
 // CHECK: tpu.dma_store
-func.func @main(%a: tensor<1032x2048xf32>, %b: tensor<2048x2048xf32>) -> tensor<1032x2048xf32> {
-  %c = tpu.matmul_passes lhs(%a) rhs(%b) {nan_fixed_terms = 0 : i64} : (tensor<1032x2048xf32>, tensor<2048x2048xf32>) -> tensor<1032x2048xf32>
-  return %c : tensor<1032x2048xf32>
+func.func @main(%a: tensor<2056x2048xf32>, %b: tensor<2048x2048xf32>) -> tensor<2056x2048xf32> {
+  %c = tpu.matmul_passes lhs(%a) rhs(%b) {nan_fixed_terms = 0 : i64} : (tensor<2056x2048xf32>, tensor<2048x2048xf32>) -> tensor<2056x2048xf32>
+  return %c : tensor<2056x2048xf32>
 }
 
 // -----

@@ -509,12 +509,12 @@ private:
   /// The previous column group's result stores, spread over this group's
   /// first K tiles (piece k in tile k, the rest in the last tile): a
   /// group's stores all at once would stall the next tile's loads behind
-  /// them in the one DMA queue. Only a group that has one before it in
-  /// its chunk has stores to issue, unless storesAcrossChunks: a chunk's
-  /// last group stores its own, since the next chunk's first group is
-  /// busy loading its LHS (its DMAs take longer than its pushes; its first
-  /// two K tiles come earlier, with crossesChunks, but not the rest), and
-  /// stores added there hide nothing.
+  /// them in the one DMA queue. Without storesAcrossChunks only a group
+  /// with one before it in its chunk stores (a chunk's last stores its
+  /// own, since the next chunk's first group is busy loading its LHS: its
+  /// DMAs take longer than its pushes, and stores added there hide
+  /// nothing); with it, every group but the kernel's first stores the
+  /// group before's (previousGroupPosition).
   void storePreviousGroup(KernelBuilder &b, Value k, Value row0, Value col0,
                           Value blocks);
   /// With popsInNextGroup, the stores of the group before, whose results
@@ -654,9 +654,10 @@ private:
   int64_t lhsTilesAhead() const { return spareLhsSlots + lastGroupAheadTiles; }
   /// Whether a chunk's last group's result stores, too, go out during the
   /// next group's K tiles, the next chunk's first group's (set by plan()):
-  /// when the stores are deferred and, with its LHS loaded ahead, that
-  /// group's DMAs leave time for them. The kernel's last group stores its
-  /// own.
+  /// when the stores are deferred, that group's DMAs (its LHS loaded
+  /// ahead) leave time for them beside its pushes, and at once they would
+  /// stall the next chunk's loads by more than half their time (both
+  /// judged on a full chunk). The kernel's last group stores its own.
   bool storesAcrossChunks = false;
   /// Whether the last column group of a chunk prefetches the first K tiles
   /// of the next chunk's first group, or of the next batch's (set by
@@ -1797,7 +1798,8 @@ void MatmulKernel::buildPasses(KernelBuilder &b, size_t position, Value k,
 /// blocks out.
 void MatmulKernel::buildEpilogue(KernelBuilder &b, Value batch, Value row0,
                                  Value col0, Value blocks) {
-  // The previous epilogue's result DMAs read the staging buffer this one
+  // The group before's result DMAs (its epilogue's, or with deferred
+  // stores this group's K tiles') read the staging buffer this one
   // writes; they have had this group's K loop to finish in.
   b.ifThen(followsFirstGroup(b, batch, row0, col0),
            [&] { b.wait(kStoreSem, storesPerGroup()); });
@@ -1854,12 +1856,11 @@ void MatmulKernel::buildEpilogue(KernelBuilder &b, Value batch, Value row0,
           finishBlock(b, block, row, m, stagingRow);
         });
     });
-    // A chunk's last group stores each MXU's results as they are popped;
-    // the others' go out during the next group's K tiles
-    // (storePreviousGroup).
-    // The MXU's block in one DMA; when stores are deferred, a chunk's last
-    // group's only, with an empty one so that every group counts
-    // storesPerGroup DMAs.
+    // The MXU's block in one DMA as it is popped; when stores are
+    // deferred, only in the group that stores its own (storesOwn: a
+    // chunk's last, or with storesAcrossChunks the kernel's), with an
+    // empty one so that every group counts storesPerGroup DMAs; the
+    // others' go out during the next group's K tiles (storePreviousGroup).
     auto storeBlock = [&] {
       storeMxuBlock(b, outTile, c, b.select(active, blocks, zero));
     };
