@@ -254,7 +254,12 @@ def TPULowerToMXU : Pass<"tpu-lower-to-mxu", "::mlir::func::FuncOp"> {
       popped in the next group's first K tile, each block just before
       that tile's push overwrites it, unless the stores that then go out
       a tile later would stall the group after; a chunk's last group
-      pops its own.
+      pops its own. When the weights take several groups, the chunk's
+      LHS may instead stay in VMEM, every K tile, loaded by its first
+      group; where that group would then be bound by its DMAs, the chunk
+      before loads the next chunk's LHS during its later groups (into
+      spare slots and the slots its last group has pushed), and its last
+      group's results are stored during the next chunk's first group.
     - `tpu.split`: VPU rounding, software-pipelined: a quarter of the
       tensor a chunk (at least 8 tiles, or the whole of a smaller one; at
       most 512), the next chunk's loads issued before this one is
