@@ -414,6 +414,12 @@ private:
   /// rest is made where a load is issued.
   void planAheadLoads(KernelBuilder &b, Value row0, Value col0);
   void loadNextChunkTile(KernelBuilder &b, Value k);
+  /// g Q for the group at `col0`, its index g (a shift) times
+  /// aheadPerGroup: where its share of the next chunk's tiles in spare
+  /// slots ends, before clamping to spareLhsSlots.
+  Value middleWindowEnd(KernelBuilder &b, Value col0) const {
+    return b.mul(b.divide(col0, groupBlocks), aheadPerGroup);
+  }
   void issueWeightLoads(KernelBuilder &b, Value k, Value half, Value batch,
                         Value col0);
   /// Whether a group's last K tile prefetches the next column group's
@@ -1200,7 +1206,7 @@ void MatmulKernel::planAheadLoads(KernelBuilder &b, Value row0, Value col0) {
   Value none = b.index(kTiles - 1);
   Value after = none;
   if (spareLhsSlots > 0) {
-    Value groupAhead = b.mul(b.divide(col0, groupBlocks), aheadPerGroup);
+    Value groupAhead = middleWindowEnd(b, col0);
     Value spareLeft = b.sub(b.index(spareLhsSlots + aheadPerGroup), groupAhead);
     Value tiles = b.min(b.min(groupAhead, aheadPerGroup), spareLeft);
     after = b.min(b.sub(after, tiles), kTiles - 1);
@@ -1224,8 +1230,7 @@ void MatmulKernel::loadNextChunkTile(KernelBuilder &b, Value k) {
     Value offset = lastOffset;
     if (spareLhsSlots > 0) {
       Value lastGroup = isLastGroup(b, groupCol0);
-      Value groupAhead = b.mul(b.divide(groupCol0, groupBlocks), aheadPerGroup);
-      Value groupEnd = b.min(groupAhead, spareLhsSlots);
+      Value groupEnd = b.min(middleWindowEnd(b, groupCol0), spareLhsSlots);
       Value middleOffset = b.add(groupEnd, -kTiles);
       offset = b.select(lastGroup, lastOffset, middleOffset);
     }
