@@ -9,6 +9,12 @@ examples/matmul.mlir; times the simulator against single-threaded OpenBLAS
 the plots in docs/performance/. Every simulated figure is deterministic for
 a given build; only the host times vary from run to run.
 
+No figure is published from a wrong result: every matmul's and example's
+result must be the same bits on every chip (the numerics do not depend on
+the chip, docs/Numerics.md, while the plans do), and every matmul of at
+most 2^30 MACs must match tpu-ref's model bit for bit (larger ones take
+the model minutes; the chips' agreement checks them).
+
     bench/sweep.py [--quick]    (--quick: squares up to 1024 only)
 
 Needs the Release build (TPU_BUILD_DIR, default build/), tpu-sim-bench
@@ -35,6 +41,9 @@ SHAPES = [(1000, 1000, 1000), (4096, 128, 4096), (8, 4096, 4096)]
 EXAMPLES = ["mlp", "attention", "transformer_block", "cnn"]
 MXU_MACS_PER_CYCLE = 128 * 128
 MIB = 1 << 20
+# tpu-ref's model runs at about 150 M MACs a second at DEFAULT, 5x slower
+# at HIGHEST: up to 1024^3 it adds a few minutes to the sweep.
+MAX_REFERENCE_MACS = 1 << 30
 
 
 def run(*args, **kwargs):
@@ -52,6 +61,9 @@ class Sweep:
     def __init__(self, work):
         self.work = pathlib.Path(work)
         self.inputs = {}
+        # (program, precision) -> (chip, result bytes) of the first chip.
+        self.results = {}
+        self.models = {}
 
     def random(self, shape, seed):
         key = (shape, seed)
@@ -87,6 +99,32 @@ class Sweep:
         result["program_bytes"] = tpu.stat().st_size
         return result
 
+    def check_chips_agree(self, program, chip, precision, tag):
+        """Fails the sweep unless `tag`'s result is the same bits as the
+        first chip's for this program and precision."""
+        result = (self.work / f"{tag}.out.npy").read_bytes()
+        first = self.results.setdefault((program, precision), (chip, result))
+        if first[1] != result:
+            sys.exit(f"sweep.py: {program} at {precision} computes different "
+                     f"bits on {chip} than on {first[0]}: a plan is wrong; "
+                     "run the e2e tests (test/e2e/run-matmul.sh) on that "
+                     "shape and chip")
+
+    def check_model(self, m, k, n, a, b, precision, tag):
+        """Fails the sweep unless `tag`'s result matches tpu-ref's model bit
+        for bit (docs/Numerics.md)."""
+        key = ((m, k, n), precision)
+        if key not in self.models:
+            self.models[key] = self.work / f"model-{m}x{k}x{n}-{precision}.npy"
+            run(BIN / "tpu-ref", "matmul", a, b, f"--precision={precision}",
+                "-o", self.models[key])
+        compare = subprocess.run(
+            [str(BIN / "tpu-ref"), "compare", str(self.work / f"{tag}.out.npy"),
+             str(self.models[key])], capture_output=True, text=True)
+        if compare.returncode != 0:
+            sys.exit(f"sweep.py: {tag} does not match tpu-ref's model:\n"
+                     f"{compare.stdout}{compare.stderr}")
+
     def matmul(self, m, k, n, chip, precision):
         tag = f"mm-{m}x{k}x{n}-{chip}-{precision}"
         source = self.work / f"{tag}.mlir"
@@ -95,6 +133,9 @@ class Sweep:
         a = self.random(f"{m}x{k}", 1)
         b = self.random(f"{k}x{n}", 2)
         stats = self.simulate(tpu, [a, b], tag)
+        self.check_chips_agree(f"{m}x{k}x{n}", chip, precision, tag)
+        if m * k * n <= MAX_REFERENCE_MACS:
+            self.check_model(m, k, n, a, b, precision, tag)
         operand_bytes = 4 * (m * k + k * n + m * n)
         point = roofline(stats, operand_bytes)
         point.update(shape=(m, k, n), chip=chip, precision=precision,
@@ -383,6 +424,7 @@ def main():
                     paths = [pathlib.Path(work) / name / f"{i}.npy"
                              for i in inputs[name]]
                     stats = sweep.simulate(tpu, paths, tag)
+                    sweep.check_chips_agree(name, chip, prec, tag)
                     io = sum(npy_data_bytes(p) for p in paths) + \
                         npy_data_bytes(pathlib.Path(work) / f"{tag}.out.npy")
                     point = roofline(stats, io, vpu=True)
