@@ -672,7 +672,10 @@ func.func @main(%a: tensor<3x16x128xf32>, %b: tensor<3x128x128xf32>) -> tensor<3
 // "The next chunk's LHS loaded ahead"). 11 spare slots past the 16 (VMEM
 // for 27 tiles of 1024 rows): group g of the middle two loads the next
 // chunk's tiles from 6 (g - 1), min(6 g, 6, 17 - 6 g) of them (6, then
-// 5), in its last K tiles, tile k + min(6 g, 11) - 16; the last group
+// 5), in every other K tile from its last (in a row, they would keep the
+// DMA engine behind: tiles 5, 7, ..., 15, then 7, ..., 15: after tile
+// 15 - 2 x that many, the tiles whose k is odd), tile
+// min(6 g, 11) - (17 - k) / 2; the last group
 // tiles 11-14 in its last 4 (after tile 11), tile k - 1; the next chunk's
 // first group loads tile 15 (after 14) itself, the kernel's first (offset
 // 0) every tile. An odd chunk finds tiles 0-10 16 slots on. And the chunk's last
@@ -691,7 +694,8 @@ func.func @main(%a: tensor<3x16x128xf32>, %b: tensor<3x128x128xf32>) -> tensor<3
 // CHECK: %[[SPARE_LEFT:.*]] = arith.subi %c17, %[[GROUP_AHEAD]] : index
 // CHECK: %[[FIRST_AHEAD:.*]] = arith.minsi %[[GROUP_AHEAD]], %c6{{.*}} : index
 // CHECK: %[[TILES:.*]] = arith.minsi %[[FIRST_AHEAD]], %[[SPARE_LEFT]] : index
-// CHECK: %[[FROM:.*]] = arith.subi %c15, %[[TILES]] : index
+// CHECK: %[[SPREAD:.*]] = arith.muli %[[TILES]], %c2{{.*}} : index
+// CHECK: %[[FROM:.*]] = arith.subi %c15, %[[SPREAD]] : index
 // CHECK: %[[MIDDLE_AFTER:.*]] = arith.minsi %[[FROM]], %c15{{.*}} : index
 // CHECK: %[[IS_LAST:.*]] = arith.cmpi slt, %c15{{.*}}, %{{.*}} : index
 // CHECK: %[[GROUP_AFTER:.*]] = arith.select %[[IS_LAST]], %c11, %[[MIDDLE_AFTER]] : index
@@ -717,10 +721,18 @@ func.func @main(%a: tensor<3x16x128xf32>, %b: tensor<3x128x128xf32>) -> tensor<3
 // CHECK: tpu.dma_load %arg0{{.*}} sem 3
 // CHECK: %[[AHEAD:.*]] = arith.cmpi slt, %[[AFTER]], %[[K]] : index
 // CHECK-NEXT: scf.if %[[AHEAD]] {
+// CHECK-NEXT: %[[ODD:.*]] = arith.andi %[[K]], %c1 : index
+// CHECK-NEXT: %[[EVEN:.*]] = arith.subi %c1, %[[ODD]] : index
+// CHECK: %[[LAST_AHEAD:.*]] = arith.cmpi slt, %c15{{.*}}, %{{.*}} : index
+// CHECK-NEXT: %[[SKIPS:.*]] = arith.select %[[LAST_AHEAD]], %c0, %[[EVEN]] : index
+// CHECK-NEXT: %[[LOADS:.*]] = arith.cmpi slt, %[[SKIPS]], %c1 : index
+// CHECK-NEXT: scf.if %[[LOADS]] {
+// CHECK: %[[LAST_TILE:.*]] = arith.addi %[[K]], %c-1 : index
 // CHECK: %[[GROUP_END:.*]] = arith.minsi %{{.*}}, %c11{{.*}} : index
-// CHECK: %[[MIDDLE_OFFSET:.*]] = arith.addi %[[GROUP_END]], %c-16 : index
-// CHECK: %[[TILE_OFFSET:.*]] = arith.select %{{.*}}, %c-1, %[[MIDDLE_OFFSET]] : index
-// CHECK: %[[TILE:.*]] = arith.addi %[[K]], %[[TILE_OFFSET]] : index
+// CHECK: %[[TILES_AFTER:.*]] = arith.subi %c17{{.*}}, %[[K]] : index
+// CHECK: %[[HALF:.*]] = arith.shrui %[[TILES_AFTER]], %c1{{.*}} : index
+// CHECK: %[[MIDDLE_TILE:.*]] = arith.subi %[[GROUP_END]], %[[HALF]] : index
+// CHECK: %[[TILE:.*]] = arith.select %{{.*}}, %[[LAST_TILE]], %[[MIDDLE_TILE]] : index
 // CHECK: %[[NEXT_ROW0:.*]] = arith.addi %[[ROW0]], %c128{{.*}} : index
 // CHECK: %[[IN_BATCH:.*]] = arith.cmpi slt, %[[NEXT_ROW0]], %c257{{.*}} : index
 // CHECK: %[[BATCH_AFTER:.*]] = arith.addi %[[BATCH]], %c1{{.*}} : index

@@ -658,6 +658,19 @@ private:
   /// its last group, one a K tile once that tile has been pushed.
   int64_t spareLhsSlots = 0, aheadPerGroup = 0, lastGroupAheadTiles = 0;
   int64_t lhsTilesAhead() const { return spareLhsSlots + lastGroupAheadTiles; }
+  /// Whether a group between the chunk's first and last loads its share of
+  /// the spare slots' tiles every other K tile, its last K tile and those
+  /// two, four, ... before, rather than in its last K tiles in a row (set
+  /// by plan()): where that keeps its DMAs less far behind its pushes
+  /// (aheadLoadBacklog). In a row, every tile that loads outlasts its
+  /// pushes and the group ends behind; spread, a tile that loads only
+  /// weights follows each to catch up in, unless the group before's
+  /// stores fill it too (judged on a full next chunk, as the gates above).
+  bool spreadsAheadLoads = false;
+  /// The most a middle group's DMAs fall behind its pushes over its K
+  /// tiles, in cycles, with its aheadPerGroup LHS tiles spread or in a
+  /// row (spreadsAheadLoads); `lhsTile` is one tile's load.
+  double aheadLoadBacklog(bool spread, double lhsTile) const;
   /// Whether a chunk's last group's result stores, too, go out during the
   /// next group's K tiles, the next chunk's first group's (set by plan()):
   /// when the stores are deferred, that group's DMAs (its LHS loaded
@@ -821,6 +834,29 @@ LogicalResult MatmulKernel::plan() {
   return success();
 }
 
+double MatmulKernel::aheadLoadBacklog(bool spread, double lhsTile) const {
+  // A middle group's K tile k loads its weights, with deferred stores
+  // (storePreviousGroup) the group before's piece k while k < pieces, and
+  // a tile of the next chunk's LHS where the plan puts one (Q of them);
+  // what outlasts its pushes waits, and what is left of a tile's time
+  // goes to the waiting.
+  int64_t pieces = defersStores ? storesPerGroup() : 0;
+  double piece = pieces > 0
+                     ? hbmCycles(int64_t(groupBlocks) * chunk) / double(pieces)
+                     : 0.0;
+  double backlog = 0.0, worst = 0.0;
+  for (int64_t k = 0; k < kTiles; ++k) {
+    int64_t fromLast = kTiles - 1 - k;
+    bool loads = spread ? fromLast % 2 == 0 && fromLast < 2 * aheadPerGroup
+                        : fromLast < aheadPerGroup;
+    double dma =
+        tileLoadCycles() + (k < pieces ? piece : 0.0) + (loads ? lhsTile : 0.0);
+    backlog = std::max(0.0, backlog + dma - tileCycles(chunk));
+    worst = std::max(worst, backlog);
+  }
+  return worst;
+}
+
 void MatmulKernel::planLhsAhead() {
   if (!residentLhs || !crossesChunks || columnGroups() < 2)
     return;
@@ -849,6 +885,10 @@ void MatmulKernel::planLhsAhead() {
                         (int64_t(lhsBuffers.size()) * chunkRows);
     spareLhsSlots = std::min({freeSlots, middleGroups * perGroup, kTiles - 1});
     aheadPerGroup = llvm::divideCeil(spareLhsSlots, middleGroups);
+    // Every other tile from the last needs 2 Q - 1 tiles.
+    spreadsAheadLoads = 2 * aheadPerGroup <= kTiles &&
+                        aheadLoadBacklog(/*spread=*/true, lhsTile) <
+                            aheadLoadBacklog(/*spread=*/false, lhsTile);
   }
   // The last group loads tile t into slot t at the head of tile
   // t + K - lhsTilesAhead, which must come after tile t's pushes: at
@@ -1200,15 +1240,19 @@ MatmulKernel::ChunkPosition MatmulKernel::nextChunkPosition(KernelBuilder &b,
 void MatmulKernel::planAheadLoads(KernelBuilder &b, Value row0, Value col0) {
   // Group g between the chunk's first and last loads the next chunk's
   // tiles [(g - 1) Q, min(g Q, E)) in its last K tiles (Q aheadPerGroup,
-  // E spareLhsSlots): min(Q, E - (g - 1) Q, g Q) of them, none when that
-  // is not positive (the first group, where g Q is 0, or past E); the
-  // last group lastGroupAheadTiles; none without a next chunk.
+  // E spareLhsSlots), or in every other one from its last
+  // (spreadsAheadLoads, twice as many tiles after aheadAfter):
+  // min(Q, E - (g - 1) Q, g Q) of them, none when that is not positive
+  // (the first group, where g Q is 0, or past E); the last group
+  // lastGroupAheadTiles; none without a next chunk.
   Value none = b.index(kTiles - 1);
   Value after = none;
   if (spareLhsSlots > 0) {
     Value groupAhead = middleWindowEnd(b, col0);
     Value spareLeft = b.sub(b.index(spareLhsSlots + aheadPerGroup), groupAhead);
     Value tiles = b.min(b.min(groupAhead, aheadPerGroup), spareLeft);
+    if (spreadsAheadLoads)
+      tiles = b.mul(tiles, 2);
     after = b.min(b.sub(after, tiles), kTiles - 1);
   }
   Value lastGroup = isLastGroup(b, col0);
@@ -1221,26 +1265,40 @@ void MatmulKernel::planAheadLoads(KernelBuilder &b, Value row0, Value col0) {
 }
 
 void MatmulKernel::loadNextChunkTile(KernelBuilder &b, Value k) {
-  b.ifThen(b.lessThan(aheadAfter, k), [&] {
+  auto load = [&] {
     // The last group loads tiles [E, E + L) in its last L K tiles (E
-    // spareLhsSlots, L lastGroupAheadTiles); group g between, those up to
-    // min(g Q, E) in its last K tiles (planAheadLoads): tile
-    // k + min(g Q, E) - K.
-    Value lastOffset = b.index(lhsTilesAhead() - kTiles);
-    Value offset = lastOffset;
+    // spareLhsSlots, L lastGroupAheadTiles): tile k + E + L - K. Group g
+    // between, those up to min(g Q, E) in its last K tiles
+    // (planAheadLoads): tile k + min(g Q, E) - K; or, spreadsAheadLoads,
+    // in every other tile from its last: min(g Q, E) - (K + 1 - k) / 2.
+    Value lastTile = b.add(k, lhsTilesAhead() - kTiles);
+    Value tile = lastTile;
     if (spareLhsSlots > 0) {
       Value lastGroup = isLastGroup(b, groupCol0);
       Value groupEnd = b.min(middleWindowEnd(b, groupCol0), spareLhsSlots);
-      Value middleOffset = b.add(groupEnd, -kTiles);
-      offset = b.select(lastGroup, lastOffset, middleOffset);
+      Value middleTile =
+          spreadsAheadLoads
+              ? b.sub(groupEnd, b.halve(b.sub(b.index(kTiles + 1), k)))
+              : b.add(k, b.add(groupEnd, -kTiles));
+      tile = b.select(lastGroup, lastTile, middleTile);
     }
-    Value tile = b.add(k, offset);
     ChunkPosition next = nextChunkPosition(b, groupRow0);
     Value spareOffset =
         spareLhsSlots > 0 ? spareOffsetOf(b, next.batch, next.row0) : Value();
     for (unsigned buffer = 0; buffer < lhsBuffers.size(); ++buffer)
       loadLhsTile(b, buffer, tile, /*half=*/Value(), next.batch, next.row0,
                   next.blocks, spareOffset, kResidentSem);
+  };
+  b.ifThen(b.lessThan(aheadAfter, k), [&] {
+    if (!spreadsAheadLoads)
+      return load();
+    // Spread, a middle group skips the tiles an odd number before its
+    // last; the last group skips none.
+    Value odd = arith::AndIOp::create(b, k, one);
+    Value skips = (kTiles - 1) % 2 ? b.sub(one, odd) : odd;
+    Value lastGroup = isLastGroup(b, groupCol0);
+    Value middleSkips = b.select(lastGroup, zero, skips);
+    b.ifThen(b.lessThan(middleSkips, one), load);
   });
 }
 
