@@ -680,8 +680,9 @@ func.func @main(%a: tensor<3x16x128xf32>, %b: tensor<3x128x128xf32>) -> tensor<3
 // first group loads tile 15 (after 14) itself, the kernel's first (offset
 // 0) every tile. An odd chunk finds tiles 0-10 16 slots on. And the chunk's last
 // group's results are stored during the next chunk's first group, whose
-// group before is the chunk before's last (col0 12; in a batch's first
-// chunk, the batch before's last chunk, row0 256); every group but the
+// group before is the chunk before's last (col0 12): its first result
+// tile is 2036 before this group's (128 x 16 - 12), the group before in
+// the chunk's 4; every group but the
 // kernel's first stores the group before's, and only the kernel's last
 // group (offset 256 + 12) stores its own.
 // CHECK-LABEL: func.func @main
@@ -754,18 +755,22 @@ func.func @main(%a: tensor<3x16x128xf32>, %b: tensor<3x128x128xf32>) -> tensor<3
 // CHECK: tpu.dma_load %arg0[%[[HBM_TILE]], stride %c16{{.*}}] to %{{.*}}[%[[VMEM_ROW]]] tiles %{{.*}} sem 3
 // CHECK: %[[STORES:.*]] = arith.cmpi slt, %[[K]], %c8{{.*}} : index
 // CHECK-NEXT: scf.if %[[STORES]] {
-// CHECK: %[[COL_BEFORE:.*]] = arith.subi %[[COL0]], %c4{{.*}} : index
 // CHECK-NEXT: %[[IN_CHUNK:.*]] = arith.cmpi slt, %c0, %[[COL0]] : index
 // CHECK-NEXT: %[[HAS_CHUNK_BEFORE:.*]] = arith.cmpi slt, %c0, %[[ROW0]] : index
+// CHECK: %[[BACK:.*]] = arith.select %[[IN_CHUNK]], %c4{{.*}}, %c2036 : index
+// CHECK: %[[ROW_TILE0:.*]] = arith.muli %[[ROW0]], %c16{{.*}} : index
+// CHECK: %[[GROUP_ROW:.*]] = arith.addi %{{.*}}, %[[ROW_TILE0]] : index
+// CHECK: %[[GROUP_TILE:.*]] = arith.addi %[[GROUP_ROW]], %[[COL0]] : index
+// CHECK: %[[PREVIOUS_TILE:.*]] = arith.subi %[[GROUP_TILE]], %[[BACK]] : index
 // CHECK: %[[ROW_BEFORE:.*]] = arith.subi %[[ROW0]], %c128{{.*}} : index
 // CHECK: %[[CHUNK_ROW0:.*]] = arith.select %[[HAS_CHUNK_BEFORE]], %[[ROW_BEFORE]], %c256{{.*}} : index
-// CHECK: %[[BATCH_BEFORE:.*]] = arith.subi %[[BATCH]], %c1 : index
-// CHECK: %[[CHUNK_BATCH:.*]] = arith.select %[[HAS_CHUNK_BEFORE]], %[[BATCH]], %[[BATCH_BEFORE]] : index
-// CHECK: %[[PREVIOUS_BATCH:.*]] = arith.select %[[IN_CHUNK]], %[[BATCH]], %[[CHUNK_BATCH]] : index
-// CHECK-NEXT: %[[PREVIOUS_ROW0:.*]] = arith.select %[[IN_CHUNK]], %[[ROW0]], %[[CHUNK_ROW0]] : index
-// CHECK-NEXT: %[[PREVIOUS_COL0:.*]] = arith.select %[[IN_CHUNK]], %[[COL_BEFORE]], %c12 : index
-// CHECK: arith.muli %[[PREVIOUS_BATCH]], %c4112{{.*}} : index
-// CHECK: tpu.dma_store
+// CHECK: %[[CHUNK_LEFT:.*]] = arith.subi %c257{{.*}}, %[[CHUNK_ROW0]] : index
+// CHECK: %[[CHUNK_BLOCKS:.*]] = arith.minsi %[[CHUNK_LEFT]], %c128{{.*}} : index
+// CHECK: arith.select %[[IN_CHUNK]], %{{.*}}, %[[CHUNK_BLOCKS]] : index
+// CHECK: %[[PIECE_ROW:.*]] = arith.muli %{{.*}}, %c16{{.*}} : index
+// CHECK-NEXT: %[[PIECE_TILE:.*]] = arith.addi %[[PIECE_ROW]], %{{.*}} : index
+// CHECK-NEXT: %[[OUT_TILE:.*]] = arith.addi %[[PREVIOUS_TILE]], %[[PIECE_TILE]] : index
+// CHECK: tpu.dma_store %{{.*}} to %{{.*}}[%[[OUT_TILE]], stride
 // CHECK: %[[KERNEL_LAST:.*]] = arith.cmpi slt, %c267, %{{.*}} : index
 // CHECK: scf.if %[[KERNEL_LAST]] {
 // CHECK-NEXT: arith.select

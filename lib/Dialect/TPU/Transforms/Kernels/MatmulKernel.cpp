@@ -498,8 +498,12 @@ private:
   void storeMxuBlock(KernelBuilder &b, Value outTile, unsigned c, Value count);
   /// A column group's position: its batch (null: the current one), first
   /// row and column blocks, and row blocks.
+  /// A column group of the current batch: its row0, col0 and row blocks;
+  /// or (previousGroupPosition with storesAcrossChunks) its first result
+  /// tile instead of row0, and col0 only where the groups do not divide
+  /// the column blocks (hasColumn).
   struct GroupPosition {
-    Value batch, row0, col0, blocks;
+    Value row0, col0, blocks, outTile0;
   };
   /// The column group before the one at (row0, col0) of `blocks` row
   /// blocks in the current batch: the one before it in the chunk, or with
@@ -1982,32 +1986,46 @@ void MatmulKernel::storeMxuBlock(KernelBuilder &b, Value outTile, unsigned c,
 MatmulKernel::GroupPosition
 MatmulKernel::previousGroupPosition(KernelBuilder &b, Value row0, Value col0,
                                     Value blocks) {
-  Value previousCol0 = b.sub(col0, b.index(groupBlocks));
+  auto previousCol0 = [&] { return b.sub(col0, b.index(groupBlocks)); };
   if (!storesAcrossChunks)
-    return {Value(), row0, previousCol0, blocks};
-  // One set of stores, to whichever group was before: selects, as in
-  // prefetchNextGroup.
+    return {row0, previousCol0(), blocks, Value()};
+  // One set of stores, to whichever group was before. Its first result
+  // tile is a constant number of tiles before this group's in each case
+  // (the group before in the chunk; the chunk before's last; the batch
+  // before's last chunk's last), so a select of constants finds it: the
+  // group's position, selected field by field, made every storing tile a
+  // chain of about 28 bundles.
   Value inChunk = b.lessThan(zero, col0);
   Value inBatch = b.lessThan(zero, row0);
-  Value rowBefore = b.sub(row0, b.index(chunk));
-  Value lastRow0 = b.index((chunksOf(chunk) - 1) * chunk);
-  Value chunkRow0 = b.select(inBatch, rowBefore, lastRow0);
-  Value batchBefore = b.sub(batchIndex, one);
-  Value chunkBatch = b.select(inBatch, batchIndex, batchBefore);
-  Value chunkBlocks = b.chunkCount(rowBlocks, chunk, chunkRow0);
-  Value lastCol0 = b.index((columnGroups() - 1) * int64_t(groupBlocks));
+  int64_t lastRow0 = (chunksOf(chunk) - 1) * chunk;
+  int64_t lastCol0 = (columnGroups() - 1) * int64_t(groupBlocks);
+  int64_t chunkBack = chunk * out.colTiles() - lastCol0;
+  Value acrossBack = b.index(chunkBack);
+  if (lhs.batch > 1) {
+    int64_t batchBack =
+        out.tilesPerBatch() - lastRow0 * out.colTiles() - lastCol0;
+    acrossBack = b.select(inBatch, acrossBack, b.index(batchBack));
+  }
+  Value back = b.select(inChunk, b.index(groupBlocks), acrossBack);
   GroupPosition previous;
-  previous.batch = b.select(inChunk, batchIndex, chunkBatch);
-  previous.row0 = b.select(inChunk, row0, chunkRow0);
-  previous.col0 = b.select(inChunk, previousCol0, lastCol0);
-  previous.blocks = b.select(inChunk, blocks, chunkBlocks);
+  previous.outTile0 = b.sub(outTileOf(b, row0, col0), back);
+  if (!groupsDivideBlocks())
+    previous.col0 = b.select(inChunk, previousCol0(), b.index(lastCol0));
+  previous.blocks = blocks;
+  // Every chunk but a batch's last has `chunk` row blocks.
+  if (rowBlocks % chunk != 0) {
+    Value rowBefore = b.sub(row0, b.index(chunk));
+    Value chunkRow0 = b.select(inBatch, rowBefore, b.index(lastRow0));
+    Value chunkBlocks = b.chunkCount(rowBlocks, chunk, chunkRow0);
+    previous.blocks = b.select(inChunk, blocks, chunkBlocks);
+  }
   return previous;
 }
 
 void MatmulKernel::storeResultPiece(KernelBuilder &b,
                                     const GroupPosition &group, Value piece) {
   static_assert(kStoresPerMxu == 2, "a piece is half an MXU's rows");
-  Value row0 = group.row0, col0 = group.col0, blocks = group.blocks;
+  Value blocks = group.blocks;
   Value m = b.halve(piece);
   Value secondHalf =
       b.lessThan(zero, arith::AndIOp::create(b, piece, one).getResult());
@@ -2015,11 +2033,18 @@ void MatmulKernel::storeResultPiece(KernelBuilder &b,
   Value start = b.select(secondHalf, firstHalfBlocks, zero);
   Value count =
       b.select(secondHalf, b.sub(blocks, firstHalfBlocks), firstHalfBlocks);
-  Value col = b.add(col0, m);
-  count = b.select(hasColumn(b, col), count, zero);
+  Value col = group.col0 ? b.add(group.col0, m) : Value();
+  if (col)
+    count = b.select(hasColumn(b, col), count, zero);
   Value startRow = b.mul(start, kTileRows);
   Value stagingRow = b.add(b.mul(m, chunkRows), startRow);
-  Value outTile = outTileOf(b, b.add(row0, start), col, group.batch);
+  Value outTile;
+  if (group.outTile0) {
+    Value pieceTile = b.add(b.mul(start, out.colTiles()), m);
+    outTile = b.add(group.outTile0, pieceTile);
+  } else {
+    outTile = outTileOf(b, b.add(group.row0, start), col);
+  }
   b.dmaStore(outVmem, stagingRow, op.getOuts(), outTile,
              b.index(out.colTiles()), count, kStoreSem);
 }
