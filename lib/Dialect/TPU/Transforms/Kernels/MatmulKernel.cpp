@@ -665,8 +665,9 @@ private:
   /// Whether a group between the chunk's first and last loads its share of
   /// the spare slots' tiles every other K tile, its last K tile and those
   /// two, four, ... before, rather than in its last K tiles in a row (set
-  /// by plan()): where that keeps its DMAs less far behind its pushes
-  /// (aheadLoadBacklog). In a row, every tile that loads outlasts its
+  /// by plan()): where in a row its DMAs fall behind its pushes by more
+  /// than a tile's spare DMA time and spread less far (aheadLoadBacklog).
+  /// In a row, every tile that loads outlasts its
   /// pushes and the group ends behind; spread, a tile that loads only
   /// weights follows each to catch up in, unless the group before's
   /// stores fill it too (judged on a full next chunk, as the gates above).
@@ -889,10 +890,13 @@ void MatmulKernel::planLhsAhead() {
                         (int64_t(lhsBuffers.size()) * chunkRows);
     spareLhsSlots = std::min({freeSlots, middleGroups * perGroup, kTiles - 1});
     aheadPerGroup = llvm::divideCeil(spareLhsSlots, middleGroups);
-    // Every other tile from the last needs 2 Q - 1 tiles.
+    // Every other tile from the last needs 2 Q - 1 tiles. A backlog that
+    // a tile's spare DMA time absorbs (the weights are loaded two tiles
+    // ahead) stalls nothing, and spreading would only add its parity test.
+    double inARow = aheadLoadBacklog(/*spread=*/false, lhsTile);
     spreadsAheadLoads = 2 * aheadPerGroup <= kTiles &&
-                        aheadLoadBacklog(/*spread=*/true, lhsTile) <
-                            aheadLoadBacklog(/*spread=*/false, lhsTile);
+                        inARow > tileCycles(chunk) - tileLoadCycles() &&
+                        aheadLoadBacklog(/*spread=*/true, lhsTile) < inARow;
   }
   // The last group loads tile t into slot t at the head of tile
   // t + K - lhsTilesAhead, which must come after tile t's pushes: at
