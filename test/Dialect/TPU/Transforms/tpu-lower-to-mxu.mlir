@@ -1359,3 +1359,52 @@ func.func @main(%a: tensor<1024x128xf32>, %b: tensor<128x2048xf32>) -> tensor<10
   %c = tpu.matmul_passes lhs(%a) rhs(%b) {nan_fixed_terms = 0 : i64} : (tensor<1024x128xf32>, tensor<128x2048xf32>) -> tensor<1024x2048xf32>
   return %c : tensor<1024x2048xf32>
 }
+
+// -----
+
+// Two chunks of 128 row blocks, 16 K tiles, three column groups (col0 0, 4
+// and 8), stores across chunks: the next chunk's first group pops the
+// chunk before's last group's results in its first K tile, as a later
+// group pops the group before's (docs/Compiler.md, "Popping a group's
+// results in the next group's pushes"), so every group but the kernel's
+// first (offset batch + row0 + col0 0) pops; before popping, a group waits
+// for the stores of the group two back (in the chunk, unless the group
+// before is the kernel's first; a chunk's first group always), and only the
+// kernel's last group (offset 128 + 8) has an epilogue.
+// CHECK-LABEL: func.func @main
+// FOLDED-LABEL: func.func @main(%arg0: memref<2048x2048xf32
+// CHECK: scf.for %[[BATCH:.*]] = %{{.*}} to %c1
+// CHECK: scf.for %[[ROW0:.*]] = %{{.*}} to %c256 step %c128
+// CHECK: scf.for %[[COL0:.*]] = %{{.*}} to %c9{{.*}} step %c4
+// CHECK: scf.for %[[K:.*]] = %{{.*}} to %c16
+// CHECK: tpu.mxu_latch mxu 3
+// CHECK-COUNT-4: tpu.dma_load %arg1
+// CHECK-NEXT: }
+// CHECK-NEXT: scf.if %{{.*}} {
+// CHECK-NEXT: %[[SUM:.*]] = arith.addi %[[BATCH]], %[[ROW0]] : index
+// CHECK-NEXT: %[[OFFSET:.*]] = arith.addi %[[SUM]], %[[COL0]] : index
+// CHECK-NEXT: %[[POPS:.*]] = arith.cmpi slt, %c0, %[[OFFSET]] : index
+// CHECK-NEXT: scf.if %[[POPS]] {
+// CHECK-NEXT: %c4{{.*}} = arith.constant 4 : index
+// CHECK-NEXT: %[[COL_BEFORE:.*]] = arith.subi %[[COL0]], %c4{{.*}} : index
+// CHECK-NEXT: %[[SUM_BEFORE:.*]] = arith.addi %[[BATCH]], %[[ROW0]] : index
+// CHECK-NEXT: %[[OFFSET_BEFORE:.*]] = arith.addi %[[SUM_BEFORE]], %[[COL_BEFORE]] : index
+// CHECK-NEXT: %[[TWO_BACK:.*]] = arith.cmpi slt, %c0, %[[OFFSET_BEFORE]] : index
+// CHECK-NEXT: %[[IN_CHUNK:.*]] = arith.cmpi slt, %c0, %[[COL0]] : index
+// CHECK-NEXT: scf.if %[[IN_CHUNK]] {
+// CHECK-NEXT: scf.if %[[TWO_BACK]] {
+// CHECK-NEXT: tpu.dma_wait sem 1 count 8
+// CHECK-NEXT: }
+// CHECK-NEXT: } else {
+// CHECK-NEXT: tpu.dma_wait sem 1 count 8
+// CHECK-NEXT: }
+// CHECK: scf.for
+// CHECK: tpu.mxu_pop mxu 0
+// CHECK: tpu.mxu_push %{{.*}} to mxu 0
+// CHECK: %[[KERNEL_LAST:.*]] = arith.cmpi slt, %c135, %{{.*}} : index
+// CHECK-NEXT: scf.if %[[KERNEL_LAST]] {
+// CHECK: tpu.mxu_pop
+func.func @main(%a: tensor<2048x2048xf32>, %b: tensor<2048x1152xf32>) -> tensor<2048x1152xf32> {
+  %c = tpu.matmul_passes lhs(%a) rhs(%b) {nan_fixed_terms = 0 : i64} : (tensor<2048x2048xf32>, tensor<2048x1152xf32>) -> tensor<2048x1152xf32>
+  return %c : tensor<2048x1152xf32>
+}

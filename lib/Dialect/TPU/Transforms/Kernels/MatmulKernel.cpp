@@ -15,7 +15,8 @@
 // when all at once they would stall its loads (shouldDeferStores). Where
 // popping is all the epilogue does, the next group's first K tile pops a
 // group's slots as it pushes, each block just before overwriting it
-// (popsInNextGroup), and only a chunk's last group has an epilogue.
+// (popsInNextGroup), and only a chunk's last group has an epilogue (with
+// popsAcrossChunks, only the kernel's last).
 // docs/Compiler.md draws the loop nest.
 //
 // An RHS shorter than K (tpu-fuse took in its zero padding) has only the
@@ -642,12 +643,19 @@ private:
   /// K tile rather than in an epilogue of their own: block b on every MXU
   /// just before the first term pushes block b into its slot, a pop beside
   /// the pushes, so that the MXUs do not idle while an epilogue pops every
-  /// slot (set by plan()). The chunk's last group pops its own. When the
+  /// slot (set by plan()). The chunk's last group pops its own (but with
+  /// popsAcrossChunks). When the
   /// first term's pushes are the unrolled loop and popping is all the
   /// epilogue does but an elementwise body: one slot group (no NaN-fixed
   /// terms), no accumulator or input to stage, and an MXU per column block;
   /// and when that pays for the stores it delays (popsPayForStores).
   bool popsInNextGroup = false;
+  /// Whether, popping in the next group, a chunk's last group's results
+  /// too are popped in the next chunk's first group (set by plan()): where
+  /// its stores go out there as well (storesAcrossChunks) and every chunk
+  /// has the same row blocks (the pops are the popping group's blocks).
+  /// Only the kernel's last group has an epilogue.
+  bool popsAcrossChunks = false;
   /// With a resident LHS and a next chunk or batch (crossesChunks), the
   /// K tiles of the next chunk's LHS that a chunk loads ahead, so that
   /// the next chunk's first group, which would load them all besides its
@@ -919,6 +927,8 @@ void MatmulKernel::planLhsAhead() {
   storesAcrossChunks = defersStores && lhsTilesAhead() > 0 &&
                        firstGroupLoads + stores <= pushCycles &&
                        stores - prefetchedSpare > stores / 2;
+  popsAcrossChunks =
+      storesAcrossChunks && popsInNextGroup && rowBlocks % chunk == 0;
 }
 
 int64_t MatmulKernel::fitChunk(int64_t limit, bool resident) const {
@@ -1164,8 +1174,10 @@ scf::ForOp MatmulKernel::build(KernelBuilder &b) {
         buildKLoop(b, row0, col0, blocks);
         if (!popsInNextGroup)
           return buildEpilogue(b, batch, row0, col0, blocks);
-        b.ifThen(isLastGroup(b, col0),
-                 [&] { buildEpilogue(b, batch, row0, col0, blocks); });
+        Value popsOwn = popsAcrossChunks
+                            ? isKernelLastGroup(b, batch, row0, col0)
+                            : isLastGroup(b, col0);
+        b.ifThen(popsOwn, [&] { buildEpilogue(b, batch, row0, col0, blocks); });
       });
     });
   });
@@ -1843,23 +1855,33 @@ void MatmulKernel::buildPasses(KernelBuilder &b, size_t position, Value k,
   };
   if (!firstOfGroup)
     return pushAll(true);
-  // A group's first tile, after the chunk's first group, pops the group
-  // before's results as it pushes (popsInNextGroup): a loop of its own, as
-  // a branch in the loop's body would split its bundles. The staging
-  // buffer it writes is free once the stores of the group before that one
-  // are done, which have had a group's K loop to finish in.
+  // A group's first tile, after the chunk's first group (with
+  // popsAcrossChunks, the kernel's), pops the group before's results as it
+  // pushes (popsInNextGroup): a loop of its own, as a branch in the loop's
+  // body would split its bundles. The staging buffer it writes is free
+  // once the stores of the group before that one are done, which have had
+  // a group's K loop to finish in; a chunk's first group always has one.
   auto pushFirstTile = [&] {
     if (!popsInNextGroup || position != 0)
       return pushAll(false);
-    b.ifThen(
-        b.lessThan(zero, groupCol0),
-        [&] {
-          Value previousCol0 = b.sub(groupCol0, b.index(groupBlocks));
-          b.ifThen(followsFirstGroup(b, batchIndex, groupRow0, previousCol0),
-                   [&] { b.wait(kStoreSem, storesPerGroup()); });
-          pushUnrolled(false, /*popsPrevious=*/true);
-        },
-        [&] { pushAll(false); });
+    auto waitAndPop = [&] {
+      Value previousCol0 = b.sub(groupCol0, b.index(groupBlocks));
+      Value waits = followsFirstGroup(b, batchIndex, groupRow0, previousCol0);
+      if (popsAcrossChunks)
+        b.ifThen(
+            b.lessThan(zero, groupCol0),
+            [&] {
+              b.ifThen(waits, [&] { b.wait(kStoreSem, storesPerGroup()); });
+            },
+            [&] { b.wait(kStoreSem, storesPerGroup()); });
+      else
+        b.ifThen(waits, [&] { b.wait(kStoreSem, storesPerGroup()); });
+      pushUnrolled(false, /*popsPrevious=*/true);
+    };
+    Value pops = popsAcrossChunks
+                     ? followsFirstGroup(b, batchIndex, groupRow0, groupCol0)
+                     : b.lessThan(zero, groupCol0);
+    b.ifThen(pops, waitAndPop, [&] { pushAll(false); });
   };
   b.ifThen(isFirstTile, pushFirstTile, [&] { pushAll(true); });
 }
