@@ -22,9 +22,9 @@
 // RUN: tpu-sim %t.mm.tpu --quiet --input %t.a.npy --input %t.b.npy --stats %t.mm.json 2> %t.mm.err
 // RUN: FileCheck %s --check-prefix=HIGHEST < %t.mm.json
 // RUN: count 0 < %t.mm.err
-// 1625400 / (3467 cycles x 4 MXUs x 16384) and 270900 / the same.
-// HIGHEST: "cycles": 3467,
+// 1625400 / (3466 cycles x 4 MXUs x 16384) and 270900 / the same.
+// HIGHEST: "cycles": 3466,
 // HIGHEST: "mxu_macs_useful": 1625400,
 // HIGHEST: "mxu_f32_macs_useful": 270900,
-// HIGHEST: "mxu_utilization": 0.00715363015,
-// HIGHEST: "mxu_utilization_f32": 0.00119227169,
+// HIGHEST: "mxu_utilization": 0.0071556941,
+// HIGHEST: "mxu_utilization_f32": 0.00119261568,

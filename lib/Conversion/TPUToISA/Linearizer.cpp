@@ -60,6 +60,11 @@ void Linearizer::linearize(Block &block) {
   }
 }
 
+void Linearizer::bind(CodeBuffer::Label label) {
+  registers.forgetConstants();
+  code.bind(label);
+}
+
 void Linearizer::linearize(Operation *op) {
   CodeBuffer::SourceScope scope(code, op->getLoc());
   if (auto loop = dyn_cast<scf::ForOp>(op))
@@ -95,7 +100,7 @@ void Linearizer::linearizeFor(scf::ForOp loop) {
                     done);
     registers.releaseTemporaries();
   }
-  code.bind(top);
+  bind(top);
   linearize(*loop.getBody());
   if (registers.failed())
     return;
@@ -104,7 +109,7 @@ void Linearizer::linearizeFor(scf::ForOp loop) {
                   {ivReg, selector.useScalar(loop, loop.getUpperBound()), 0},
                   top);
   registers.releaseTemporaries();
-  code.bind(done);
+  bind(done);
   registers.release(iv);
 }
 
@@ -122,8 +127,8 @@ void Linearizer::linearizeIf(scf::IfOp branch) {
   bool hasElse = !branch.getElseRegion().empty();
   if (hasElse)
     code.emitBranch(Opcode::Jmp, {0}, done);
-  code.bind(otherwise);
+  bind(otherwise);
   if (hasElse)
     linearize(*branch.elseBlock());
-  code.bind(done);
+  bind(done);
 }

@@ -90,6 +90,10 @@ private:
   void linearize(mlir::Operation *op);
   void linearizeFor(mlir::scf::ForOp loop);
   void linearizeIf(mlir::scf::IfOp branch);
+  /// Binds `label` here. Code a branch lands in cannot read the constants
+  /// the code just before kept in registers (the branch's origin may not
+  /// have loaded them), so they are forgotten first.
+  void bind(CodeBuffer::Label label);
 
   InstructionSelector &selector;
   RegisterAllocator &registers;

@@ -4,7 +4,10 @@
 // a register when its op is selected and gives it back after the last op
 // of its block that uses it (directly or in a nested region). Loops define
 // nothing that outlives an iteration, so that is exact. Temporaries
-// (materialized constants, addresses) live for the one op that needs them.
+// (materialized constants, addresses) live for the one op that needs them,
+// but a constant's stays for the ops after it in the same straight-line
+// code, a few at a time (kept constants; code a branch lands in loads its
+// own).
 // s0 reads 0 and s31 holds 1; no value gets them. Running out is an error
 // that says how many values are live; there is no spilling.
 //
@@ -37,17 +40,22 @@ public:
   /// A register of `file` for `op`'s own use, free again after it.
   int64_t temp(mlir::Operation *op, isa::RegisterFile file);
   /// The scalar temporary that holds `constant` (noted by holdsConstant
-  /// since the temporaries were last freed), or -1: an op that reads one
-  /// constant twice, as a DMA's tile count and stride often are, loads it
-  /// once.
-  int64_t temporaryHolding(int64_t constant) const;
+  /// for this op, or kept from an op before it), or -1: an op that reads
+  /// one constant twice, as a DMA's tile count and stride often are, loads
+  /// it once, and the ops after it in straight-line code not at all.
+  int64_t temporaryHolding(int64_t constant);
   /// Notes that temporary `reg` holds `constant`, and keeps it unchanged
   /// until the temporaries are freed.
   void holdsConstant(int64_t reg, int64_t constant);
 
-  /// Frees the temporaries.
+  /// Frees the temporaries and the kept constants.
   void releaseTemporaries();
-  /// Frees the temporaries, then the values whose last use was `op`.
+  /// Frees the kept constants (before a label: a branch to it comes from
+  /// code that may not have loaded them).
+  void forgetConstants();
+  /// Frees the temporaries but those holding constants, which are kept
+  /// for the ops after (the oldest beyond kKeptConstants freed), then the
+  /// values whose last use was `op`.
   void finish(mlir::Operation *op);
   /// Frees the register of `value` (a loop's induction variable, when the
   /// loop ends).
@@ -81,6 +89,12 @@ private:
   llvm::SmallVector<std::pair<isa::RegisterFile, int64_t>> temps;
   /// The temporaries that hold constants: (constant, register).
   llvm::SmallVector<std::pair<int64_t, int64_t>> constantTemps;
+  /// Constants the ops before loaded, (constant, register), oldest first,
+  /// kept for the ops after in the same straight-line code; and the
+  /// registers of those the current op reads, which allocate() must not
+  /// take back while the op is being selected.
+  llvm::SmallVector<std::pair<int64_t, int64_t>> keptConstants;
+  llvm::SmallVector<int64_t> keptInUse;
   bool error = false;
 };
 

@@ -6,7 +6,9 @@
 // offsets (HBM tile 2), the loop is an induction register and a latch,
 // scf.if a negated branch, minsi one s.min; s31 holds 1, s0 reads 0. A register is the one free the longest: the pop
 // takes v4, not the v3 the pushes' operand left just before, so it need
-// not wait for v3's readers.
+// not wait for v3's readers. A constant an op before loaded in the same
+// straight-line code is read where it is (the store's HBM tile 2, s7, the
+// s.min's); the loop's latch, a branch target's code, loads its own.
 // CHECK: tpu_isa.program @main attributes {arguments = [#tpu_isa.tensor<"arg0", tensor<16x128xf32>, hbm = 0>], results = [#tpu_isa.tensor<"result0", tensor<16x128xf32>, hbm = 2>], useful_macs = 7 : i64} {
 // CHECK-NEXT: bundle {
 // CHECK-NEXT: inst s.li s31, 1
@@ -84,10 +86,7 @@
 // CHECK-NEXT: inst s.li s10, 64
 // CHECK-NEXT: }
 // CHECK-NEXT: bundle {
-// CHECK-NEXT: inst s.li s11, 2
-// CHECK-NEXT: }
-// CHECK-NEXT: bundle {
-// CHECK-NEXT: inst dma.st 1, s11, s10, s9, s31
+// CHECK-NEXT: inst dma.st 1, s7, s10, s9, s31
 // CHECK-NEXT: }
 // CHECK-NEXT: bundle {
 // CHECK-NEXT: inst dma.wait 1, 1
@@ -635,7 +634,10 @@ func.func @main() {
 
 // An op that reads one constant twice loads it once: a DMA of 16 tiles
 // at a stride of 16, and a VMEM row of 16 (the buffer's 0 plus 16), read
-// the one temporary. The next op loads it again: its temporaries are new.
+// the one temporary. The next op in the same straight-line code reads it
+// too (a few constants are kept from op to op). Code a branch lands in
+// loads its own: the scf.if's then part, and the code after it, which
+// the branch that skips the then part reaches.
 // CHECK: tpu_isa.program @main
 // CHECK: inst s.li [[SIXTEEN:s[0-9]+]], 16
 // CHECK-NEXT: }
@@ -643,20 +645,44 @@ func.func @main() {
 // CHECK-NEXT: inst dma.ld 0, [[SIXTEEN]], s0, [[SIXTEEN]], [[SIXTEEN]]
 // CHECK-NEXT: }
 // CHECK-NEXT: bundle {
-// CHECK-NEXT: inst s.li [[AGAIN:s[0-9]+]], 16
+// CHECK-NEXT: inst dma.ld 1, s0, s0, [[SIXTEEN]], [[SIXTEEN]]
+// CHECK: inst br.ne
 // CHECK-NEXT: }
 // CHECK-NEXT: bundle {
-// CHECK-NEXT: inst dma.ld 1, s0, s0, [[AGAIN]], [[AGAIN]]
+// CHECK-NEXT: inst s.li [[THEN:s[0-9]+]], 16
+// CHECK-NEXT: }
+// CHECK-NEXT: bundle {
+// CHECK-NEXT: inst dma.ld 2, s0, s0, [[THEN]], [[THEN]]
+// CHECK-NEXT: }
+// CHECK-NEXT: bundle {
+// CHECK-NEXT: inst dma.wait 2, 1
+// CHECK-NEXT: }
+// CHECK-NEXT: bundle {
+// CHECK-NEXT: inst s.li [[JOIN:s[0-9]+]], 16
+// CHECK-NEXT: }
+// CHECK-NEXT: bundle {
+// CHECK-NEXT: inst dma.ld 3, s0, s0, [[JOIN]], [[JOIN]]
 #tiled = affine_map<(d0, d1) -> (d0 floordiv 8, d1 floordiv 128, d0 mod 8, d1 mod 128)>
 module attributes {tpu.chip = #tpu.chip<v2>} {
   func.func @main(%hbm: memref<256x128xf32, #tiled, #tpu.memory_space<hbm>> {tpu.address = 0 : i64}) {
     %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
     %c16 = arith.constant 16 : index
     %buf = memref.alloc() {tpu.address = 0 : i64} : memref<256x128xf32, #tpu.memory_space<vmem>>
     tpu.dma_load %hbm[%c0, stride %c16] to %buf[%c16] tiles %c16 sem 0 : memref<256x128xf32, #tiled, #tpu.memory_space<hbm>>, memref<256x128xf32, #tpu.memory_space<vmem>>
     tpu.dma_load %hbm[%c0, stride %c16] to %buf[%c0] tiles %c16 sem 1 : memref<256x128xf32, #tiled, #tpu.memory_space<hbm>>, memref<256x128xf32, #tpu.memory_space<vmem>>
     tpu.dma_wait sem 0 count 1
     tpu.dma_wait sem 1 count 1
+    scf.for %i = %c0 to %c2 step %c1 {
+      %first = arith.cmpi eq, %i, %c0 : index
+      scf.if %first {
+        tpu.dma_load %hbm[%c0, stride %c16] to %buf[%c0] tiles %c16 sem 2 : memref<256x128xf32, #tiled, #tpu.memory_space<hbm>>, memref<256x128xf32, #tpu.memory_space<vmem>>
+        tpu.dma_wait sem 2 count 1
+      }
+      tpu.dma_load %hbm[%c0, stride %c16] to %buf[%c0] tiles %c16 sem 3 : memref<256x128xf32, #tiled, #tpu.memory_space<hbm>>, memref<256x128xf32, #tpu.memory_space<vmem>>
+      tpu.dma_wait sem 3 count 1
+    }
     return
   }
 }
