@@ -703,12 +703,12 @@ func.func @main(%a: tensor<3x16x128xf32>, %b: tensor<3x128x128xf32>) -> tensor<3
 // CHECK: %[[OFFSET:.*]] = arith.addi %[[BATCH]], %[[ROW0]] : index
 // CHECK: %[[HAS_NEXT:.*]] = arith.cmpi slt, %[[OFFSET]], %c256{{.*}} : index
 // CHECK: %[[AFTER:.*]] = arith.select %[[HAS_NEXT]], %[[GROUP_AFTER]], %c15 : index
-// CHECK: scf.for %[[K:.*]] = %{{.*}} to %c16
 // CHECK: %[[CHUNK:.*]] = arith.shrui %[[ROW0]], %c7{{.*}} : index
 // CHECK: %[[BATCH_CHUNKS:.*]] = arith.muli %[[BATCH]], %c3{{.*}} : index
 // CHECK: %[[SEQUENCE:.*]] = arith.addi %[[BATCH_CHUNKS]], %[[CHUNK]] : index
 // CHECK: %[[PARITY:.*]] = arith.andi %[[SEQUENCE]], %c1 : index
 // CHECK: %[[SPARE:.*]] = arith.muli %[[PARITY]], %c16384 : index
+// CHECK: scf.for %[[K:.*]] = %{{.*}} to %c16
 // CHECK: %[[K_ROW:.*]] = arith.muli %[[K]], %c1024 : index
 // CHECK: %[[K_SPARE:.*]] = arith.cmpi slt, %[[K]], %c11{{.*}} : index
 // CHECK: %[[K_SHIFT:.*]] = arith.select %[[K_SPARE]], %[[SPARE]], %c0 : index

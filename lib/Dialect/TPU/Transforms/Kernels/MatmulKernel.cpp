@@ -1405,10 +1405,13 @@ void MatmulKernel::buildKLoop(KernelBuilder &b, Value row0, Value col0,
   groupCol0 = col0;
   if (lhsTilesAhead() > 0)
     planAheadLoads(b, row0, col0);
+  // The chunk's spare slots' offset, made once a group: a K tile's head
+  // made it in a chain of five ops before its first branch. Only DEFAULT
+  // plans load ahead, whose push loops leave registers to spare.
+  Value spareOffset =
+      spareLhsSlots > 0 ? spareOffsetOf(b, batchIndex, row0) : Value();
   b.forLoop(kTiles, 1, [&](Value k) {
     Value half = halfOf(b, k);
-    Value spareOffset =
-        spareLhsSlots > 0 ? spareOffsetOf(b, batchIndex, row0) : Value();
     tileLhsRows.clear();
     for (unsigned buffer = 0; buffer < lhsBuffers.size(); ++buffer)
       tileLhsRows.push_back(lhsRow(b, buffer, k, half, spareOffset));
