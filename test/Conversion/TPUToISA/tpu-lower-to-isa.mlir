@@ -8,7 +8,8 @@
 // takes v4, not the v3 the pushes' operand left just before, so it need
 // not wait for v3's readers. A constant an op before loaded in the same
 // straight-line code is read where it is (the store's HBM tile 2, s7, the
-// s.min's); the loop's latch, a branch target's code, loads its own.
+// s.min's); the code after the scf.if's join label (the loop's latch)
+// loads its own.
 // CHECK: tpu_isa.program @main attributes {arguments = [#tpu_isa.tensor<"arg0", tensor<16x128xf32>, hbm = 0>], results = [#tpu_isa.tensor<"result0", tensor<16x128xf32>, hbm = 2>], useful_macs = 7 : i64} {
 // CHECK-NEXT: bundle {
 // CHECK-NEXT: inst s.li s31, 1
@@ -866,4 +867,98 @@ module attributes {tpu.chip = #tpu.chip<v2>} {
     tpu.dma_wait sem 0 count 12
     return
   }
+}
+
+// -----
+
+// More scalar values live at once than there are registers besides the
+// kept constants: the allocator gives a kept constant's register back
+// (the oldest, which the op does not read) rather than running out; the
+// constant is loaded again where it is read next.
+// CHECK: tpu_isa.program @main
+// CHECK: inst s.li [[THREE:s[0-9]+]], 3
+// CHECK: inst s.mul {{s[0-9]+}}, {{s[0-9]+}}, [[THREE]]
+// CHECK: inst s.li {{s[0-9]+}}, 3
+func.func @main() {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %buf = memref.alloc() {tpu.address = 0 : i64} : memref<8192x128xf32, #tpu.memory_space<vmem>>
+  scf.for %i = %c0 to %c2 step %c1 {
+    %k3 = arith.constant 3 : index
+    %k5 = arith.constant 5 : index
+    %k6 = arith.constant 6 : index
+    %k7 = arith.constant 7 : index
+    %k9 = arith.constant 9 : index
+    %k10 = arith.constant 10 : index
+    %m0 = arith.muli %i, %k3 : index
+    %m1 = arith.muli %i, %k5 : index
+    %m2 = arith.muli %i, %k6 : index
+    %m3 = arith.muli %i, %k7 : index
+    %m4 = arith.muli %i, %k9 : index
+    %m5 = arith.muli %i, %k10 : index
+    %d0 = arith.constant 1000 : index
+    %d1 = arith.constant 1001 : index
+    %d2 = arith.constant 1002 : index
+    %d3 = arith.constant 1003 : index
+    %d4 = arith.constant 1004 : index
+    %d5 = arith.constant 1005 : index
+    %d6 = arith.constant 1006 : index
+    %d7 = arith.constant 1007 : index
+    %d8 = arith.constant 1008 : index
+    %d9 = arith.constant 1009 : index
+    %d10 = arith.constant 1010 : index
+    %d11 = arith.constant 1011 : index
+    %d12 = arith.constant 1012 : index
+    %d13 = arith.constant 1013 : index
+    %d14 = arith.constant 1014 : index
+    %d15 = arith.constant 1015 : index
+    %d16 = arith.constant 1016 : index
+    %d17 = arith.constant 1017 : index
+    %a0 = arith.addi %i, %d0 : index
+    %a1 = arith.addi %i, %d1 : index
+    %a2 = arith.addi %i, %d2 : index
+    %a3 = arith.addi %i, %d3 : index
+    %a4 = arith.addi %i, %d4 : index
+    %a5 = arith.addi %i, %d5 : index
+    %a6 = arith.addi %i, %d6 : index
+    %a7 = arith.addi %i, %d7 : index
+    %a8 = arith.addi %i, %d8 : index
+    %a9 = arith.addi %i, %d9 : index
+    %a10 = arith.addi %i, %d10 : index
+    %a11 = arith.addi %i, %d11 : index
+    %a12 = arith.addi %i, %d12 : index
+    %a13 = arith.addi %i, %d13 : index
+    %a14 = arith.addi %i, %d14 : index
+    %a15 = arith.addi %i, %d15 : index
+    %a16 = arith.addi %i, %d16 : index
+    %a17 = arith.addi %i, %d17 : index
+    %s0 = arith.addi %m0, %m1 : index
+    %s1 = arith.addi %s0, %m2 : index
+    %s2 = arith.addi %s1, %m3 : index
+    %s3 = arith.addi %s2, %m4 : index
+    %s4 = arith.addi %s3, %m5 : index
+    %s5 = arith.addi %s4, %a0 : index
+    %s6 = arith.addi %s5, %a1 : index
+    %s7 = arith.addi %s6, %a2 : index
+    %s8 = arith.addi %s7, %a3 : index
+    %s9 = arith.addi %s8, %a4 : index
+    %s10 = arith.addi %s9, %a5 : index
+    %s11 = arith.addi %s10, %a6 : index
+    %s12 = arith.addi %s11, %a7 : index
+    %s13 = arith.addi %s12, %a8 : index
+    %s14 = arith.addi %s13, %a9 : index
+    %s15 = arith.addi %s14, %a10 : index
+    %s16 = arith.addi %s15, %a11 : index
+    %s17 = arith.addi %s16, %a12 : index
+    %s18 = arith.addi %s17, %a13 : index
+    %s19 = arith.addi %s18, %a14 : index
+    %s20 = arith.addi %s19, %a15 : index
+    %s21 = arith.addi %s20, %a16 : index
+    %s22 = arith.addi %s21, %a17 : index
+    %again = arith.muli %s22, %k3 : index
+    %x = tpu.vector_load %buf[%again] : memref<8192x128xf32, #tpu.memory_space<vmem>>, vector<8x128xf32>
+    tpu.vector_store %x, %buf[%c0] : vector<8x128xf32>, memref<8192x128xf32, #tpu.memory_space<vmem>>
+  }
+  return
 }

@@ -1408,3 +1408,60 @@ func.func @main(%a: tensor<2048x2048xf32>, %b: tensor<2048x1152xf32>) -> tensor<
   %c = tpu.matmul_passes lhs(%a) rhs(%b) {nan_fixed_terms = 0 : i64} : (tensor<2048x2048xf32>, tensor<2048x1152xf32>) -> tensor<2048x1152xf32>
   return %c : tensor<2048x1152xf32>
 }
+
+// -----
+
+// The next chunk's LHS loaded ahead, spread (test/e2e/lhs-ahead.test runs
+// this plan): 1032 x 1024 x 2048 on v4, chunks of 128 and 1 row blocks, 8
+// K tiles, four column groups; 4 spare slots, Q = 2 a middle group. In a
+// row, each middle group's two loads would keep the DMA engine behind, so
+// group g loads min(2 g, 2, 6 - 2 g) tiles every other K tile from its
+// last: after tile 7 - 2 x that many, in the tiles whose k is odd (the
+// last group, which loads in every one of its last tiles, skips none).
+// CHECK-LABEL: func.func @main
+// CHECK: scf.for %[[COL0:.*]] = %{{.*}} to %c16{{.*}} step %c4
+// CHECK: %[[GROUP:.*]] = arith.shrui %[[COL0]], %c2
+// CHECK: %[[GROUP_AHEAD:.*]] = arith.muli %[[GROUP]], %c2{{.*}} : index
+// CHECK: %[[SPARE_LEFT:.*]] = arith.subi %c6, %[[GROUP_AHEAD]] : index
+// CHECK: %[[FIRST_AHEAD:.*]] = arith.minsi %[[GROUP_AHEAD]], %c2{{.*}} : index
+// CHECK-NEXT: %[[TILES:.*]] = arith.minsi %[[FIRST_AHEAD]], %[[SPARE_LEFT]] : index
+// CHECK-NEXT: %c2{{.*}} = arith.constant 2 : index
+// CHECK-NEXT: %[[SPREAD:.*]] = arith.muli %[[TILES]], %c2{{.*}} : index
+// CHECK-NEXT: %[[FROM:.*]] = arith.subi %c7, %[[SPREAD]] : index
+// CHECK: scf.for %[[K:.*]] = %{{.*}} to %c8
+// CHECK: %[[AHEAD:.*]] = arith.cmpi slt, %{{.*}}, %[[K]] : index
+// CHECK-NEXT: scf.if %[[AHEAD]] {
+// CHECK-NEXT: %[[ODD:.*]] = arith.andi %[[K]], %c1 : index
+// CHECK-NEXT: %[[EVEN:.*]] = arith.subi %c1, %[[ODD]] : index
+// CHECK: arith.select %{{.*}}, %c0, %[[EVEN]] : index
+func.func @main(%a: tensor<1032x1024xf32>, %b: tensor<1024x2048xf32>) -> tensor<1032x2048xf32> {
+  %c = tpu.matmul_passes lhs(%a) rhs(%b) {nan_fixed_terms = 0 : i64} : (tensor<1032x1024xf32>, tensor<1024x2048xf32>) -> tensor<1032x2048xf32>
+  return %c : tensor<1032x2048xf32>
+}
+
+// -----
+
+// Pops across batches (test/e2e/pops-across-chunks.test runs this plan):
+// two batches of one chunk of 128 row blocks, three column groups, 16 K
+// tiles, stores across chunks. The next batch's first group pops the
+// batch before's last group's results in its first K tile: every group
+// but the kernel's first (offset batch + row0 + col0 0) pops (the case
+// above checks that only the kernel's last group has an epilogue).
+// CHECK-LABEL: func.func @main
+// CHECK: scf.for %[[BATCH:.*]] = %{{.*}} to %c2
+// CHECK: scf.for %[[ROW0:.*]] = %{{.*}} to %c128 step %c128
+// CHECK: scf.for %[[COL0:.*]] = %{{.*}} to %c9{{.*}} step %c4
+// CHECK: scf.for %{{.*}} = %{{.*}} to %c16
+// CHECK: tpu.mxu_latch mxu 3
+// CHECK-COUNT-4: tpu.dma_load %arg1
+// CHECK-NEXT: }
+// CHECK-NEXT: scf.if %{{.*}} {
+// CHECK-NEXT: %[[SUM:.*]] = arith.addi %[[BATCH]], %[[ROW0]] : index
+// CHECK-NEXT: %[[OFFSET:.*]] = arith.addi %[[SUM]], %[[COL0]] : index
+// CHECK-NEXT: %[[POPS:.*]] = arith.cmpi slt, %c0, %[[OFFSET]] : index
+// CHECK-NEXT: scf.if %[[POPS]] {
+// CHECK: tpu.mxu_pop mxu 0
+func.func @main(%a: tensor<2x1024x2048xf32>, %b: tensor<2x2048x1152xf32>) -> tensor<2x1024x1152xf32> {
+  %c = tpu.matmul_passes lhs(%a) rhs(%b) {nan_fixed_terms = 0 : i64} : (tensor<2x1024x2048xf32>, tensor<2x2048x1152xf32>) -> tensor<2x1024x1152xf32>
+  return %c : tensor<2x1024x1152xf32>
+}

@@ -254,7 +254,9 @@ def TPULowerToMXU : Pass<"tpu-lower-to-mxu", "::mlir::func::FuncOp"> {
       popped in the next group's first K tile, each block just before
       that tile's push overwrites it, unless the stores that then go out
       a tile later would stall the group after; a chunk's last group
-      pops its own. When the weights take several groups, the chunk's
+      pops its own, unless the next chunk's first group stores its
+      results (below) and the chunks are equal, when that group pops
+      them too. When the weights take several groups, the chunk's
       LHS may instead stay in VMEM, every K tile, loaded by its first
       group; where that group would then be bound by its DMAs, the chunk
       before loads the next chunk's LHS during its later groups (into

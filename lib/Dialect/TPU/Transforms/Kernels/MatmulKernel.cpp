@@ -497,8 +497,6 @@ private:
   Value outTileOf(KernelBuilder &b, Value row0, Value col,
                   Value batch = Value());
   void storeMxuBlock(KernelBuilder &b, Value outTile, unsigned c, Value count);
-  /// A column group's position: its batch (null: the current one), first
-  /// row and column blocks, and row blocks.
   /// A column group of the current batch: its row0, col0 and row blocks;
   /// or (previousGroupPosition with storesAcrossChunks) its first result
   /// tile instead of row0, and col0 only where the groups do not divide
@@ -664,8 +662,9 @@ private:
   /// spare slots past the K tiles' (chunks alternate: a chunk's tile j in
   /// that range is in slot j + K when its index in the kernel's sequence
   /// of chunks is odd), loaded by the groups between the chunk's first
-  /// and last, aheadPerGroup at the end of each (fewer in the last that
-  /// loads any, where they do not divide spareLhsSlots); the next
+  /// and last, aheadPerGroup at the end of each (every other K tile with
+  /// spreadsAheadLoads; fewer in the last that loads any, where they do
+  /// not divide spareLhsSlots); the next
   /// lastGroupAheadTiles, into the slots the chunk's own tiles free, by
   /// its last group, one a K tile once that tile has been pushed.
   int64_t spareLhsSlots = 0, aheadPerGroup = 0, lastGroupAheadTiles = 0;
@@ -848,22 +847,27 @@ LogicalResult MatmulKernel::plan() {
 }
 
 double MatmulKernel::aheadLoadBacklog(bool spread, double lhsTile) const {
-  // A middle group's K tile k loads its weights, with deferred stores
-  // (storePreviousGroup) the group before's piece k while k < pieces, and
-  // a tile of the next chunk's LHS where the plan puts one (Q of them);
+  // A middle group's K tile k loads its weights, the group before's
+  // result stores (with deferred stores, storePreviousGroup, piece k
+  // while k < pieces, the last tile the rest where there are fewer tiles;
+  // else all of them, in the group before's epilogue or in tile 0, where
+  // this group pops them: ahead of tile 0's loads or with them), and a
+  // tile of the next chunk's LHS where the plan puts one (Q of them);
   // what outlasts its pushes waits, and what is left of a tile's time
   // goes to the waiting.
-  int64_t pieces = defersStores ? storesPerGroup() : 0;
-  double piece = pieces > 0
-                     ? hbmCycles(int64_t(groupBlocks) * chunk) / double(pieces)
-                     : 0.0;
+  double stores = hbmCycles(int64_t(groupBlocks) * chunk);
+  int64_t pieces = defersStores ? storesPerGroup() : 1;
   double backlog = 0.0, worst = 0.0;
   for (int64_t k = 0; k < kTiles; ++k) {
     int64_t fromLast = kTiles - 1 - k;
     bool loads = spread ? fromLast % 2 == 0 && fromLast < 2 * aheadPerGroup
                         : fromLast < aheadPerGroup;
-    double dma =
-        tileLoadCycles() + (k < pieces ? piece : 0.0) + (loads ? lhsTile : 0.0);
+    int64_t piecesHere = k < pieces ? 1 : 0;
+    if (k == kTiles - 1 && kTiles < pieces)
+      piecesHere = pieces - k;
+    double dma = tileLoadCycles() +
+                 stores * double(piecesHere) / double(pieces) +
+                 (loads ? lhsTile : 0.0);
     backlog = std::max(0.0, backlog + dma - tileCycles(chunk));
     worst = std::max(worst, backlog);
   }
@@ -1405,13 +1409,18 @@ void MatmulKernel::buildKLoop(KernelBuilder &b, Value row0, Value col0,
   groupCol0 = col0;
   if (lhsTilesAhead() > 0)
     planAheadLoads(b, row0, col0);
-  // The chunk's spare slots' offset, made once a group: a K tile's head
-  // made it in a chain of five ops before its first branch. Only DEFAULT
-  // plans load ahead, whose push loops leave registers to spare.
-  Value spareOffset =
-      spareLhsSlots > 0 ? spareOffsetOf(b, batchIndex, row0) : Value();
+  // The chunk's spare slots' offset, made once a group where one term's
+  // push loop leaves registers to spare (a K tile's head made it in a
+  // chain of five ops before its first branch); else in each K tile, as
+  // a value live across the K loop took registers from HIGH's loops.
+  bool spareOffsetPerGroup = spareLhsSlots > 0 && terms == 1;
+  Value groupSpareOffset =
+      spareOffsetPerGroup ? spareOffsetOf(b, batchIndex, row0) : Value();
   b.forLoop(kTiles, 1, [&](Value k) {
     Value half = halfOf(b, k);
+    Value spareOffset = groupSpareOffset;
+    if (spareLhsSlots > 0 && !spareOffsetPerGroup)
+      spareOffset = spareOffsetOf(b, batchIndex, row0);
     tileLhsRows.clear();
     for (unsigned buffer = 0; buffer < lhsBuffers.size(); ++buffer)
       tileLhsRows.push_back(lhsRow(b, buffer, k, half, spareOffset));
