@@ -491,11 +491,10 @@ private:
     Value offset = b.add(b.add(batch, row0), col0);
     return b.lessThan(b.index(lastGroupOffset() - 1), offset);
   }
-  /// The result's tile at row block `row0` of column block `col` (of batch
-  /// `batch`; null: the current one, outBatch), and the DMA of `count` row
-  /// blocks of MXU `c`'s staged block to it.
-  Value outTileOf(KernelBuilder &b, Value row0, Value col,
-                  Value batch = Value());
+  /// The result's tile at row block `row0` of column block `col` of the
+  /// current batch, and the DMA of `count` row blocks of MXU `c`'s staged
+  /// block to it.
+  Value outTileOf(KernelBuilder &b, Value row0, Value col);
   void storeMxuBlock(KernelBuilder &b, Value outTile, unsigned c, Value count);
   /// A column group of the current batch: its row0, col0 and row blocks;
   /// or (previousGroupPosition with storesAcrossChunks) its first result
@@ -1877,17 +1876,15 @@ void MatmulKernel::buildPasses(KernelBuilder &b, size_t position, Value k,
     if (!popsInNextGroup || position != 0)
       return pushAll(false);
     auto waitAndPop = [&] {
+      auto waitForStores = [&] { b.wait(kStoreSem, storesPerGroup()); };
       Value previousCol0 = b.sub(groupCol0, b.index(groupBlocks));
-      Value waits = followsFirstGroup(b, batchIndex, groupRow0, previousCol0);
+      Value twoBack = followsFirstGroup(b, batchIndex, groupRow0, previousCol0);
       if (popsAcrossChunks)
         b.ifThen(
             b.lessThan(zero, groupCol0),
-            [&] {
-              b.ifThen(waits, [&] { b.wait(kStoreSem, storesPerGroup()); });
-            },
-            [&] { b.wait(kStoreSem, storesPerGroup()); });
+            [&] { b.ifThen(twoBack, waitForStores); }, waitForStores);
       else
-        b.ifThen(waits, [&] { b.wait(kStoreSem, storesPerGroup()); });
+        b.ifThen(twoBack, waitForStores);
       pushUnrolled(false, /*popsPrevious=*/true);
     };
     Value pops = popsAcrossChunks
@@ -2009,10 +2006,8 @@ void MatmulKernel::finishBlock(KernelBuilder &b, Value block, Value row,
   b.store(value, outVmem, row);
 }
 
-Value MatmulKernel::outTileOf(KernelBuilder &b, Value row0, Value col,
-                              Value batch) {
-  Value batchTile = batch ? b.mul(batch, out.tilesPerBatch()) : outBatch;
-  return b.add(b.add(batchTile, b.mul(row0, out.colTiles())), col);
+Value MatmulKernel::outTileOf(KernelBuilder &b, Value row0, Value col) {
+  return b.add(b.add(outBatch, b.mul(row0, out.colTiles())), col);
 }
 
 void MatmulKernel::storeMxuBlock(KernelBuilder &b, Value outTile, unsigned c,
