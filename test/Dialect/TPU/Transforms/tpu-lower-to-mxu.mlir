@@ -1369,17 +1369,29 @@ func.func @main(%a: tensor<1024x128xf32>, %b: tensor<128x2048xf32>) -> tensor<10
 // results in the next group's pushes"), so every group but the kernel's
 // first (offset batch + row0 + col0 0) pops; before popping, a group waits
 // for the stores of the group two back (in the chunk, unless the group
-// before is the kernel's first; a chunk's first group always), and only the
-// kernel's last group (offset 128 + 8) has an epilogue.
+// before is the kernel's first; a chunk's first group always). The
+// kernel's last group (offset 128 + 8) has no epilogue: its last K tile
+// (offset 136 + 15) pops its results 40 row blocks behind its pushes and
+// stores them 16 row blocks at a time (storesInLastTile), after waiting
+// for the group before's stores; that tile and the group's first are
+// found by one branch (k or the distance to 151 is 0). One MXU has a
+// column block in the last group (9 = 2 x 4 + 1): one DMA a piece, 88 / 16
+// rounded up and one for the last 40 blocks, 7 for the kernel's last wait.
 // CHECK-LABEL: func.func @main
 // FOLDED-LABEL: func.func @main(%arg0: memref<2048x2048xf32
 // CHECK: scf.for %[[BATCH:.*]] = %{{.*}} to %c1
 // CHECK: scf.for %[[ROW0:.*]] = %{{.*}} to %c256 step %c128
 // CHECK: scf.for %[[COL0:.*]] = %{{.*}} to %c9{{.*}} step %c4
+// CHECK: %c151 = arith.constant 151 : index
+// CHECK-NEXT: %[[LAST_TILE:.*]] = arith.subi %c151, %[[GROUP_OFFSET:.*]] : index
 // CHECK: scf.for %[[K:.*]] = %{{.*}} to %c16
 // CHECK: tpu.mxu_latch mxu 3
+// CHECK-NEXT: %[[TO_LAST:.*]] = arith.subi %[[LAST_TILE]], %[[K]] : index
+// CHECK-NEXT: %[[NEAREST:.*]] = arith.minsi %[[K]], %[[TO_LAST]] : index
+// CHECK-NEXT: %[[FIRST_OR_LAST:.*]] = arith.cmpi eq, %[[NEAREST]], %c0 : index
 // CHECK-COUNT-4: tpu.dma_load %arg1
 // CHECK-NEXT: }
+// CHECK-NEXT: scf.if %[[FIRST_OR_LAST]] {
 // CHECK-NEXT: scf.if %{{.*}} {
 // CHECK-NEXT: %[[SUM:.*]] = arith.addi %[[BATCH]], %[[ROW0]] : index
 // CHECK-NEXT: %[[OFFSET:.*]] = arith.addi %[[SUM]], %[[COL0]] : index
@@ -1401,9 +1413,31 @@ func.func @main(%a: tensor<1024x128xf32>, %b: tensor<128x2048xf32>) -> tensor<10
 // CHECK: scf.for
 // CHECK: tpu.mxu_pop mxu 0
 // CHECK: tpu.mxu_push %{{.*}} to mxu 0
-// CHECK: %[[KERNEL_LAST:.*]] = arith.cmpi slt, %c135, %{{.*}} : index
-// CHECK-NEXT: scf.if %[[KERNEL_LAST]] {
-// CHECK: tpu.mxu_pop
+// CHECK: tpu.dma_wait sem 1 count 8
+// CHECK-NEXT: %c9{{.*}} = arith.constant 9 : index
+// CHECK-NEXT: arith.muli %[[ROW0]]
+// CHECK: %c320 = arith.constant 320 : index
+// CHECK-NEXT: %[[LAG_END:.*]] = arith.addi %[[ROW:.*]], %c320 : index
+// CHECK: scf.for %{{.*}} = %[[ROW]] to %[[LAG_END]] step %c64 {
+// CHECK-NOT: tpu.mxu_pop
+// CHECK: scf.for %[[PIECE:.*]] = %{{.*}} to %{{.*}} step %c128
+// CHECK: %[[PIECE_END:.*]] = arith.minsi
+// CHECK-NEXT: %c64{{.*}} = arith.constant 64 : index
+// CHECK-NEXT: scf.for %{{.*}} = %[[PIECE]] to %[[PIECE_END]] step %c64
+// CHECK: %c-40 = arith.constant -40 : index
+// CHECK-NEXT: %[[POPPED:.*]] = arith.addi %{{.*}}, %c-40 : index
+// CHECK-NEXT: tpu.mxu_pop mxu 0 slot %[[POPPED]]
+// CHECK: tpu.mxu_push %{{.*}} to mxu 3 slot %{{.*}} accumulate
+// CHECK-NOT: tpu.dma_store
+// CHECK: %c40{{.*}} = arith.constant 40 : index
+// CHECK-NEXT: %[[PIECE_POPPED:.*]] = arith.subi %{{.*}}, %c40{{.*}} : index
+// CHECK: tpu.dma_store %{{.*}} sem 1
+// CHECK-NOT: tpu.dma_store
+// CHECK: scf.for %[[LEFT:.*]] = %c88 to %c128{{.*}} step %c1
+// CHECK: tpu.mxu_pop mxu 3 slot %[[LEFT]]
+// CHECK: tpu.dma_store %{{.*}} tiles %c40 sem 1
+// CHECK-NOT: tpu.mxu_pop
+// CHECK: tpu.dma_wait sem 1 count 7
 func.func @main(%a: tensor<2048x2048xf32>, %b: tensor<2048x1152xf32>) -> tensor<2048x1152xf32> {
   %c = tpu.matmul_passes lhs(%a) rhs(%b) {nan_fixed_terms = 0 : i64} : (tensor<2048x2048xf32>, tensor<2048x1152xf32>) -> tensor<2048x1152xf32>
   return %c : tensor<2048x1152xf32>
@@ -1455,6 +1489,7 @@ func.func @main(%a: tensor<1032x1024xf32>, %b: tensor<1024x2048xf32>) -> tensor<
 // CHECK: tpu.mxu_latch mxu 3
 // CHECK-COUNT-4: tpu.dma_load %arg1
 // CHECK-NEXT: }
+// CHECK-NEXT: scf.if %{{.*}} {
 // CHECK-NEXT: scf.if %{{.*}} {
 // CHECK-NEXT: %[[SUM:.*]] = arith.addi %[[BATCH]], %[[ROW0]] : index
 // CHECK-NEXT: %[[OFFSET:.*]] = arith.addi %[[SUM]], %[[COL0]] : index

@@ -80,6 +80,24 @@ constexpr int64_t kPushLoopHeadCycles = 5;
 /// weight load takes a cycle per row of the tile, a push a cycle per row
 /// of its block, on each MXU alike, so 16 row blocks, 2 iterations.
 constexpr int64_t kStageAheadIterations = kMxuDim / (kUnroll * kTileRows);
+/// How far, in row blocks, the kernel's last K tile pops its own results
+/// behind its pushes (storesInLastTile): a push's result is in its slot
+/// R + C - 2 cycles after its last row enters the array, the pushes of an
+/// MXU come 8 cycles apart, so 33 blocks, rounded up to whole unrolled
+/// iterations; a pop any sooner would wait for its slot in a bundle that
+/// also pushes.
+constexpr int64_t kOwnPopLagBlocks =
+    llvm::divideCeil(
+        llvm::divideCeil(2 * kMxuDim - 2 + kMxuPushCycles, kMxuPushCycles),
+        kUnroll) *
+    kUnroll;
+/// The row blocks of each MXU's result a DMA takes there, as they are
+/// popped: small, so that the stores start early (the first, 56 blocks
+/// into the tile, is 64 KiB, 112 cycles of DMA on v4, which the next
+/// piece's 128 cycles of pushes refill, each DMA being slower than the
+/// pops from then on), and few, so that the DMA queue (32) never stalls a
+/// bundle that pushes: at most one an MXU per 16 of its row blocks.
+constexpr int64_t kOwnStoreBlocks = 2 * kUnroll;
 
 /// The LHS row blocks of 8 one VMEM tile of `lhs` holds: 1 for f32; 2 for
 /// packed bf16, but 1 when each matrix is one block (8 rows: the low half
@@ -653,6 +671,22 @@ private:
   /// has the same row blocks (the pops are the popping group's blocks).
   /// Only the kernel's last group has an epilogue.
   bool popsAcrossChunks = false;
+  /// Whether the kernel's last group, the only one with an epilogue
+  /// (popsAcrossChunks), pops its results in its last K tile instead:
+  /// the last term's pushes pop each block kOwnPopLagBlocks behind, once
+  /// it has drained, and DMA its rows out kOwnStoreBlocks at a time, so
+  /// that the stores, which the MXUs would otherwise idle through, start
+  /// about 450 cycles into that tile (set by plan()). Where there is one
+  /// term, whose loop is the unrolled one and splits nothing, it has
+  /// whole pieces to pop
+  /// (its chunk's row blocks are whole unrolled iterations and at least
+  /// kOwnPopLagBlocks + kOwnStoreBlocks), and every store of the group
+  /// before went out in an earlier K tile (more K tiles than pieces): its
+  /// pops overwrite the staging those read.
+  bool storesInLastTile = false;
+  /// The stores storesInLastTile issues: a DMA an active MXU and piece,
+  /// and one more each for the rest.
+  int64_t lastTileStores() const;
   /// With a resident LHS and a next chunk or batch (crossesChunks), the
   /// K tiles of the next chunk's LHS that a chunk loads ahead, so that
   /// the next chunk's first group, which would load them all besides its
@@ -717,6 +751,11 @@ private:
   /// In the K loop: each LHS buffer's row of the tile (lhsRow), made once
   /// in the tile's head rather than in each loop that reads it.
   SmallVector<Value> tileLhsRows;
+  /// In the column-group loop, with storesInLastTile: K - 1 plus how far
+  /// the group is from the kernel's last (in batches, row blocks and
+  /// column blocks, summed), so that this less k is a K tile's distance
+  /// from the kernel's last, 0 only there.
+  Value lastTileOffset;
   /// In the column-group loop, with lhsTilesAhead (planAheadLoads).
   Value aheadAfter;
   Value batchIndex, outBatch;
@@ -932,6 +971,20 @@ void MatmulKernel::planLhsAhead() {
                        stores - prefetchedSpare > stores / 2;
   popsAcrossChunks =
       storesAcrossChunks && popsInNextGroup && rowBlocks % chunk == 0;
+  int64_t lastBlocks = lastChunkOf(chunk);
+  storesInLastTile = popsAcrossChunks && terms == 1 &&
+                     kTiles > storesPerGroup() && lastBlocks % kUnroll == 0 &&
+                     lastBlocks >= kOwnPopLagBlocks + kOwnStoreBlocks &&
+                     pushesUnrolled(0) && !splitsLhsInPushes;
+}
+
+int64_t MatmulKernel::lastTileStores() const {
+  int64_t lastCol0 = (columnGroups() - 1) * int64_t(groupBlocks);
+  int64_t activeMxus = std::min<int64_t>(nBlocks - lastCol0, groupBlocks);
+  int64_t pieces =
+      llvm::divideCeil(lastChunkOf(chunk) - kOwnPopLagBlocks, kOwnStoreBlocks) +
+      1;
+  return activeMxus * pieces;
 }
 
 int64_t MatmulKernel::fitChunk(int64_t limit, bool resident) const {
@@ -1177,6 +1230,9 @@ scf::ForOp MatmulKernel::build(KernelBuilder &b) {
         buildKLoop(b, row0, col0, blocks);
         if (!popsInNextGroup)
           return buildEpilogue(b, batch, row0, col0, blocks);
+        // The kernel's last K tile popped and stored its group's results.
+        if (storesInLastTile)
+          return;
         Value popsOwn = popsAcrossChunks
                             ? isKernelLastGroup(b, batch, row0, col0)
                             : isLastGroup(b, col0);
@@ -1184,8 +1240,8 @@ scf::ForOp MatmulKernel::build(KernelBuilder &b) {
       });
     });
   });
-  // The last epilogue's result DMAs.
-  b.wait(kStoreSem, storesPerGroup());
+  // The last epilogue's result DMAs, or the kernel's last K tile's.
+  b.wait(kStoreSem, storesInLastTile ? lastTileStores() : storesPerGroup());
   b.dealloc({lhsVmem, rhsVmem, outVmem});
   for (Value vmem : {accVmem, lhsPartsVmem, rhsPartsVmem})
     if (vmem)
@@ -1415,6 +1471,11 @@ void MatmulKernel::buildKLoop(KernelBuilder &b, Value row0, Value col0,
   bool spareOffsetPerGroup = spareLhsSlots > 0 && terms == 1;
   Value groupSpareOffset =
       spareOffsetPerGroup ? spareOffsetOf(b, batchIndex, row0) : Value();
+  // The kernel's last tile is its last group's last: k + batch + row0 +
+  // col0 is at most the sum of the last of each, and that only there.
+  if (storesInLastTile)
+    lastTileOffset = b.sub(b.index(lastGroupOffset() + kTiles - 1),
+                           b.add(b.add(batchIndex, row0), col0));
   b.forLoop(kTiles, 1, [&](Value k) {
     Value half = halfOf(b, k);
     Value spareOffset = groupSpareOffset;
@@ -1673,6 +1734,16 @@ void MatmulKernel::buildPasses(KernelBuilder &b, size_t position, Value k,
     if (std::optional<size_t> next = nextLatch(position))
       stageWeights(b, order[*next], half);
   }
+  // The tile's distance from the kernel's last (storesInLastTile) is 0
+  // there and, beside k, in the group's first tile, where the pushes
+  // branch already: one branch finds both. Made here, it shares the
+  // latches' bundles, whose scalar slots are free.
+  Value isFirstOrKernelLastTile;
+  if (storesInLastTile) {
+    Value toLast = b.sub(lastTileOffset, k);
+    isFirstOrKernelLastTile = arith::CmpIOp::create(b, arith::CmpIPredicate::eq,
+                                                    b.min(k, toLast), zero);
+  }
   Value lhsBuffer = lhsBuffers[lhsOf[term]];
   Value lhsVmem = this->lhsVmem;
   Value lhsRow;
@@ -1797,39 +1868,47 @@ void MatmulKernel::buildPasses(KernelBuilder &b, size_t position, Value k,
   bool countsRows =
       !getConstantIntValue(lhsRow) &&
       int64_t(mxus) + kPushLoopHeadCycles > int64_t(kMxuPushCycles);
+  // Row blocks iv .. iv + n - 1 (iv a row of the LHS tile where the loop
+  // counts rows, else of the chunk): their loads, then each block's
+  // pushes, where popLag >= 0 each beside the pops of the block popLag
+  // blocks before it on every MXU: with 0, the group before's result in
+  // the slot the push overwrites (popsInNextGroup), popped and staged just
+  // before; with more, this group's own, drained (storesInLastTile).
+  auto pushIteration = [&](Value iv, int64_t n, bool accumulate,
+                           int64_t popLag) {
+    Value row = countsRows ? iv : b.add(lhsRow, iv);
+    Value offset = countsRows ? b.sub(iv, lhsRow) : iv;
+    SmallVector<Value, kUnroll> rows;
+    for (int64_t i = 0; i < n; ++i) {
+      Value words = b.load(lhsVmem, b.add(row, i * kTileRows));
+      rows.push_back(packedLhs ? b.unpack(words, false) : words);
+    }
+    Value block = b.divide(offset, kTileRows);
+    if (hostsLhsSplit && n == kUnroll)
+      splitLhsRows(b, b.min(b.add(offset, kUnroll * kTileRows), lastAhead),
+                   kUnroll);
+    if (hostsWeightSplit && n == kUnroll && !splitIsDone)
+      splitWeightRows(b, aheadSource, aheadRegion,
+                      b.min(offset, lastAheadWeights), kUnroll);
+    for (auto [i, rowsOfBlock] : llvm::enumerate(rows)) {
+      Value blockI = b.add(block, int64_t(i));
+      int64_t popped = int64_t(i) - popLag;
+      for (unsigned m = 0; popLag >= 0 && m < mxus; ++m) {
+        Value stagingRow = b.index(m * chunkRows);
+        Value outRow = b.add(offset, m * chunkRows + popped * kTileRows);
+        finishBlock(b, popLag == 0 ? blockI : b.add(block, popped), outRow, m,
+                    stagingRow);
+      }
+      pushBlock(rowsOfBlock, blockI, accumulate,
+                n == kUnroll ? int64_t(i) : -1);
+    }
+  };
   auto pushUnrolled = [&](bool accumulate, bool popsPrevious) {
     splitIsDone = false;
     Value unrolledEnd = b.forLoopUnrolled(
         blocks, kUnroll,
         [&](Value iv, int64_t n) {
-          Value row = countsRows ? iv : b.add(lhsRow, iv);
-          Value offset = countsRows ? b.sub(iv, lhsRow) : iv;
-          SmallVector<Value, kUnroll> rows;
-          for (int64_t i = 0; i < n; ++i) {
-            Value words = b.load(lhsVmem, b.add(row, i * kTileRows));
-            rows.push_back(packedLhs ? b.unpack(words, false) : words);
-          }
-          Value block = b.divide(offset, kTileRows);
-          if (hostsLhsSplit && n == kUnroll)
-            splitLhsRows(b,
-                         b.min(b.add(offset, kUnroll * kTileRows), lastAhead),
-                         kUnroll);
-          if (hostsWeightSplit && n == kUnroll && !splitIsDone)
-            splitWeightRows(b, aheadSource, aheadRegion,
-                            b.min(offset, lastAheadWeights), kUnroll);
-          for (auto [i, rowsOfBlock] : llvm::enumerate(rows)) {
-            Value blockI = b.add(block, int64_t(i));
-            // The group before's result in the slot, on every MXU, is
-            // popped and staged just before the push overwrites it.
-            for (unsigned m = 0; popsPrevious && m < mxus; ++m) {
-              Value stagingRow = b.index(m * chunkRows);
-              Value outRow =
-                  b.add(offset, m * chunkRows + int64_t(i) * kTileRows);
-              finishBlock(b, blockI, outRow, m, stagingRow);
-            }
-            pushBlock(rowsOfBlock, blockI, accumulate,
-                      n == kUnroll ? int64_t(i) : -1);
-          }
+          pushIteration(iv, n, accumulate, popsPrevious ? 0 : -1);
         },
         stageNextTile, kStageAheadIterations, kTileRows,
         countsRows ? lhsRow : Value());
@@ -1864,6 +1943,59 @@ void MatmulKernel::buildPasses(KernelBuilder &b, size_t position, Value k,
       }
     });
   };
+  // The kernel's last K tile (storesInLastTile): the term's pushes
+  // pop each block kOwnPopLagBlocks behind, and DMA its rows out
+  // kOwnStoreBlocks at a time; the blocks left are popped as they drain,
+  // and stored at once. The group's epilogue is this.
+  auto pushAndStore = [&] {
+    // The group before's stores, issued in the earlier K tiles, read the
+    // staging the pops write.
+    b.wait(kStoreSem, storesPerGroup());
+    int64_t chunkBlocks = lastChunkOf(chunk);
+    int64_t iterationRows = kUnroll * kTileRows;
+    auto ivOf = [&](int64_t block) {
+      return countsRows ? b.add(lhsRow, block * kTileRows)
+                        : b.index(block * kTileRows);
+    };
+    Value outTile0 = outTileOf(b, groupRow0, groupCol0);
+    int64_t activeMxus = std::min<int64_t>(
+        nBlocks - (columnGroups() - 1) * int64_t(groupBlocks), groupBlocks);
+    auto store = [&](Value firstBlock, Value count) {
+      Value firstRow = b.mul(firstBlock, kTileRows);
+      Value firstTile = b.add(outTile0, b.mul(firstBlock, out.colTiles()));
+      for (int64_t c = 0; c < activeMxus; ++c)
+        b.dmaStore(outVmem, b.add(firstRow, c * chunkRows), op.getOuts(),
+                   b.add(firstTile, c), b.index(out.colTiles()), count,
+                   kStoreSem);
+    };
+    b.forLoop(ivOf(0), ivOf(kOwnPopLagBlocks), iterationRows,
+              [&](Value iv) { pushIteration(iv, kUnroll, true, -1); });
+    // Each piece's blocks in a loop of their own, so that one copy of the
+    // iteration serves (the last piece may be shorter).
+    b.forLoop(ivOf(kOwnPopLagBlocks), ivOf(chunkBlocks),
+              kOwnStoreBlocks * kTileRows, [&](Value iv) {
+                Value end = b.min(b.add(iv, kOwnStoreBlocks * kTileRows),
+                                  ivOf(chunkBlocks));
+                b.forLoop(iv, end, iterationRows, [&](Value iterationIv) {
+                  pushIteration(iterationIv, kUnroll, true, kOwnPopLagBlocks);
+                });
+                Value offset = countsRows ? b.sub(iv, lhsRow) : iv;
+                Value pushed = b.divide(offset, kTileRows);
+                Value popped = b.sub(pushed, b.index(kOwnPopLagBlocks));
+                store(popped, b.divide(b.sub(end, iv), kTileRows));
+              });
+    // The blocks left, a block an iteration: the DMA engine has the
+    // pieces' stores to do meanwhile, and the pops wait for the blocks to
+    // drain.
+    int64_t popsEnd = chunkBlocks - kOwnPopLagBlocks;
+    b.forLoop(b.index(popsEnd), b.index(chunkBlocks), 1, [&](Value block) {
+      Value row = b.mul(block, kTileRows);
+      for (unsigned m = 0; m < mxus; ++m)
+        finishBlock(b, block, b.add(row, m * chunkRows), m,
+                    b.index(m * chunkRows));
+    });
+    store(b.index(popsEnd), b.index(kOwnPopLagBlocks));
+  };
   if (!firstOfGroup)
     return pushAll(true);
   // A group's first tile, after the chunk's first group (with
@@ -1892,7 +2024,12 @@ void MatmulKernel::buildPasses(KernelBuilder &b, size_t position, Value k,
                      : b.lessThan(zero, groupCol0);
     b.ifThen(pops, waitAndPop, [&] { pushAll(false); });
   };
-  b.ifThen(isFirstTile, pushFirstTile, [&] { pushAll(true); });
+  if (!storesInLastTile)
+    return b.ifThen(isFirstTile, pushFirstTile, [&] { pushAll(true); });
+  b.ifThen(
+      isFirstOrKernelLastTile,
+      [&] { b.ifThen(isFirstTile, pushFirstTile, pushAndStore); },
+      [&] { pushAll(true); });
 }
 
 /// Pops each active MXU's slots, fixes NaNs of the small-term group, adds
