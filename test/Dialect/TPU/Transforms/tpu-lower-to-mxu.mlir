@@ -72,6 +72,17 @@
 // CHECK-NEXT: tpu.mxu_latch mxu 1
 // CHECK-NEXT: tpu.mxu_latch mxu 2
 // CHECK-NEXT: tpu.mxu_latch mxu 3
+// Beside the latches, for the staging below: whether there is a tile k +
+// 1 (2 - k, the tiles after this one, is not 0) and the row its weights
+// are in, in the other half.
+// CHECK-NEXT: %c1{{.*}} = arith.constant 1 : index
+// CHECK-NEXT: %[[NEXTK:.*]] = arith.addi %[[K]], %c1{{.*}} : index
+// CHECK-NEXT: %c2{{.*}} = arith.constant 2 : index
+// CHECK-NEXT: %[[AFTER:.*]] = arith.subi %c2{{.*}}, %[[K]] : index
+// CHECK-NEXT: %[[HAS_NEXT:.*]] = arith.cmpi ne, %[[AFTER]], %c0 : index
+// CHECK-NEXT: %[[OTHER_HALF:.*]] = arith.subi %c1, %[[HALF]] : index
+// CHECK-NEXT: %c512{{.*}} = arith.constant 512 : index
+// CHECK-NEXT: %[[STAGE_ROW:.*]] = arith.muli %[[OTHER_HALF]], %c512{{.*}} : index
 // Latched, this half's weight blocks are free: tile k + 2's load into
 // them, queued behind tile k + 1's.
 // CHECK: arith.addi %[[K]], %c2
@@ -101,10 +112,9 @@
 // Two iterations (16 blocks: 128 cycles of each MXU's input) before the
 // unrolled pushes end, the wait for tile k + 1's loads and its weights
 // staged: they shift in while the last pushes stream.
-// CHECK: arith.addi %[[K]], %c1
-// CHECK: scf.if
+// CHECK: scf.if %[[HAS_NEXT]] {
 // CHECK: tpu.dma_wait sem 0 count 4
-// CHECK: tpu.mxu_load_weights %[[RHS]]{{.*}} mxu 0
+// CHECK-NEXT: tpu.mxu_load_weights %[[RHS]][%[[STAGE_ROW]], stride %{{.*}}] mxu 0
 // CHECK: tpu.mxu_load_weights %[[RHS]]{{.*}} mxu 3
 // CHECK-NOT: tpu.mxu_latch
 // The chunk's 64 row blocks leave 48 before that point, 384 cycles of
@@ -1307,7 +1317,7 @@ func.func @main(%a: tensor<2048x256xf32>, %b: tensor<256x1024xf32>) -> tensor<20
 // before that point, longer than those loads take). The next group's
 // tile 0 then neither waits nor stages (above: only the chunk's first
 // group does).
-// CHECK: arith.cmpi slt, %{{.*}}, %c16
+// CHECK: tpu.dma_wait sem 0 count 4
 // CHECK-NOT: tpu.mxu_pop
 // CHECK: tpu.mxu_load_weights %[[RHS]]{{.*}} mxu 3
 // CHECK-NEXT: } else {

@@ -396,6 +396,10 @@ private:
   /// The weight loads (mxu.ldw) into every MXU of the weights term `term`
   /// latches, of the K tile in `half`: staged, not yet latched.
   void stageWeights(KernelBuilder &b, size_t term, Value half);
+  /// The VMEM row MXU `m`'s weight load of stageWeights reads, and that
+  /// load.
+  Value stagingRow(KernelBuilder &b, size_t term, Value half, unsigned m);
+  void loadWeights(KernelBuilder &b, size_t term, unsigned m, Value row);
   /// The position in `order` of the next term after `position` that
   /// latches, or none.
   std::optional<size_t> nextLatch(size_t position) const;
@@ -758,6 +762,10 @@ private:
   Value lastTileOffset;
   /// In the column-group loop, with lhsTilesAhead (planAheadLoads).
   Value aheadAfter;
+  /// In the column-group loop, where it is made once a group: the group
+  /// before's position, whose results its K tiles store
+  /// (storePreviousGroup).
+  std::optional<GroupPosition> groupPrevious;
   Value batchIndex, outBatch;
 };
 
@@ -1471,6 +1479,14 @@ void MatmulKernel::buildKLoop(KernelBuilder &b, Value row0, Value col0,
   bool spareOffsetPerGroup = spareLhsSlots > 0 && terms == 1;
   Value groupSpareOffset =
       spareOffsetPerGroup ? spareOffsetOf(b, batchIndex, row0) : Value();
+  // So is the group before's first result tile where its K tiles store
+  // its results and that is all of its position they read: made in each
+  // storing tile, it was a chain of about 12 bundles there (with stores
+  // across chunks, a select among three).
+  groupPrevious.reset();
+  if (defersStores && terms == 1 && storesAcrossChunks &&
+      groupsDivideBlocks() && rowBlocks % chunk == 0)
+    groupPrevious = previousGroupPosition(b, row0, col0, blocks);
   // The kernel's last tile is its last group's last: k + batch + row0 +
   // col0 is at most the sum of the last of each, and that only there.
   if (storesInLastTile)
@@ -1676,26 +1692,32 @@ void MatmulKernel::splitWeights(KernelBuilder &b, Value half,
 }
 
 void MatmulKernel::stageWeights(KernelBuilder &b, size_t term, Value half) {
+  for (unsigned m = 0; m < mxus; ++m)
+    loadWeights(b, term, m, stagingRow(b, term, half, m));
+}
+
+Value MatmulKernel::stagingRow(KernelBuilder &b, size_t term, Value half,
+                               unsigned m) {
+  // With the rows split, every MXU latches the group's one block.
+  unsigned block = splitsRows ? 0 : m;
   int64_t rhsPart = op.getRhsPart(unsigned(term));
-  Value rhsBuffer = rhsBuffers[rhsOf[term]];
-  for (unsigned m = 0; m < mxus; ++m) {
-    // With the rows split, every MXU latches the group's one block.
-    unsigned block = splitsRows ? 0 : m;
-    if (rhsPart >= 0) {
-      // A split part (f32 rows, never packed) is read from its slot; with
-      // the weights split ahead, K tile k's parts are in region `half`.
-      Value row = b.index(
-          (rhsParts.slotOf(rhsOf[term], rhsPart) * groupBlocks + block) *
-          kWeightRows);
-      if (splitsWeightsAhead)
-        row = b.add(b.mul(half, rhsPartsRegionRows()), row);
-      MxuLoadWeightsOp::create(b, rhsPartsVmem, row, eight, m,
-                               /*packed=*/false);
-    } else {
-      MxuLoadWeightsOp::create(b, rhsVmem, rhsRow(b, rhsOf[term], half, block),
-                               eight, m, isPacked(rhsBuffer));
-    }
-  }
+  if (rhsPart < 0)
+    return rhsRow(b, rhsOf[term], half, block);
+  // A split part (f32 rows, never packed) is read from its slot; with the
+  // weights split ahead, K tile k's parts are in region `half`.
+  Value row = b.index(
+      (rhsParts.slotOf(rhsOf[term], rhsPart) * groupBlocks + block) *
+      kWeightRows);
+  if (splitsWeightsAhead)
+    row = b.add(b.mul(half, rhsPartsRegionRows()), row);
+  return row;
+}
+
+void MatmulKernel::loadWeights(KernelBuilder &b, size_t term, unsigned m,
+                               Value row) {
+  bool part = op.getRhsPart(unsigned(term)) >= 0;
+  MxuLoadWeightsOp::create(b, part ? rhsPartsVmem : rhsVmem, row, eight, m,
+                           !part && isPacked(rhsBuffers[rhsOf[term]]));
 }
 
 std::optional<size_t> MatmulKernel::nextLatch(size_t position) const {
@@ -1823,14 +1845,19 @@ void MatmulKernel::buildPasses(KernelBuilder &b, size_t position, Value k,
       stageWeights(b, order.front(), nextHalf);
     });
   };
+  // Where the loop stages, made before it (in the latches' bundles):
+  // whether there is a next tile (the tiles after this one are not 0: a
+  // compare with 0 needs no constant where the loop is split), and the
+  // rows its weights stage from.
+  Value nextTile, hasNextTile;
+  SmallVector<Value, 4> nextStagingRows;
   auto waitAndStageNextTile = [&] {
-    Value nextTile = b.add(k, 1);
     b.ifThen(
-        b.lessThan(nextTile, kTilesV),
+        hasNextTile,
         [&] {
-          Value nextHalf = b.sub(one, half);
-          waitForTile(b, nextTile, nextHalf);
-          stageWeights(b, order.front(), nextHalf);
+          waitForTile(b, nextTile, b.sub(one, half));
+          for (auto [m, row] : llvm::enumerate(nextStagingRows))
+            loadWeights(b, order.front(), unsigned(m), row);
         },
         [&] {
           if (stagesAcrossGroups)
@@ -1838,6 +1865,12 @@ void MatmulKernel::buildPasses(KernelBuilder &b, size_t position, Value k,
         });
   };
   if (term == order.back() && stagesAcrossTiles) {
+    nextTile = b.add(k, 1);
+    hasNextTile = arith::CmpIOp::create(b, arith::CmpIPredicate::ne,
+                                        b.sub(b.index(kTiles - 1), k), zero);
+    Value nextHalf = b.sub(one, half);
+    for (unsigned m = 0; m < mxus; ++m)
+      nextStagingRows.push_back(stagingRow(b, order.front(), nextHalf, m));
     stageNextTile = waitAndStageNextTile;
     // Every latch of this tile is behind, each waited for its load: this
     // half's weight blocks are free for tile k + 2's, which the DMA engine
@@ -2197,21 +2230,45 @@ void MatmulKernel::storeResultPiece(KernelBuilder &b,
   static_assert(kStoresPerMxu == 2, "a piece is half an MXU's rows");
   Value blocks = group.blocks;
   Value m = b.halve(piece);
-  Value secondHalf =
-      b.lessThan(zero, arith::AndIOp::create(b, piece, one).getResult());
-  Value firstHalfBlocks = b.halve(b.add(blocks, 1));
-  Value start = b.select(secondHalf, firstHalfBlocks, zero);
-  Value count =
-      b.select(secondHalf, b.sub(blocks, firstHalfBlocks), firstHalfBlocks);
+  Value second = arith::AndIOp::create(b, piece, one);
   Value col = group.col0 ? b.add(group.col0, m) : Value();
+  // The second half starts at the first's blocks, rounded up, and has
+  // the rest. With a constant count, each offset is one multiply of
+  // `second` (0 or 1) by a constant, beside the MXU's: a K tile that
+  // stores makes them in about 4 bundles where the selects took 7.
+  Value start, startRow, startTile, count;
+  if (std::optional<int64_t> constant = getConstantIntValue(blocks);
+      constant && group.outTile0) {
+    int64_t firstHalf = (*constant + 1) / 2;
+    startRow = b.mul(second, firstHalf * kTileRows);
+    startTile = b.mul(second, firstHalf * out.colTiles());
+    count = b.index(firstHalf);
+    if (*constant % 2 != 0)
+      count = b.sub(count, second);
+  } else {
+    Value secondHalf = b.lessThan(zero, second);
+    Value firstHalfBlocks = b.halve(b.add(blocks, 1));
+    start = b.select(secondHalf, firstHalfBlocks, zero);
+    count =
+        b.select(secondHalf, b.sub(blocks, firstHalfBlocks), firstHalfBlocks);
+    startRow = b.mul(start, kTileRows);
+  }
   if (col)
     count = b.select(hasColumn(b, col), count, zero);
-  Value startRow = b.mul(start, kTileRows);
-  Value stagingRow = b.add(b.mul(m, chunkRows), startRow);
+  // Where the halves are equal and fill the MXU's staging rows, piece p
+  // starts p halves in.
+  Value stagingRow;
+  if (std::optional<int64_t> constant = getConstantIntValue(blocks);
+      constant && group.outTile0 && *constant * kTileRows == chunkRows &&
+      *constant % 2 == 0)
+    stagingRow = b.mul(piece, chunkRows / 2);
+  else
+    stagingRow = b.add(b.mul(m, chunkRows), startRow);
   Value outTile;
   if (group.outTile0) {
-    Value pieceTile = b.add(b.mul(start, out.colTiles()), m);
-    outTile = b.add(group.outTile0, pieceTile);
+    if (!startTile)
+      startTile = b.mul(start, out.colTiles());
+    outTile = b.add(group.outTile0, b.add(startTile, m));
   } else {
     outTile = outTileOf(b, b.add(group.row0, start), col);
   }
@@ -2245,7 +2302,10 @@ void MatmulKernel::storePreviousGroup(KernelBuilder &b, Value k, Value row0,
     // Made only in the tiles that store: the previous group's position
     // takes a few selects with storesAcrossChunks.
     b.ifThen(b.lessThan(k, b.index(pieces)), [&] {
-      GroupPosition previous = previousGroupPosition(b, row0, col0, blocks);
+      GroupPosition previous = groupPrevious
+                                   ? *groupPrevious
+                                   : previousGroupPosition(b, row0, col0,
+                                                           blocks);
       auto store = [&](Value piece) { storeResultPiece(b, previous, piece); };
       if (kTiles > pieces) {
         store(k);
