@@ -682,10 +682,12 @@ func.func @main(%a: tensor<3x16x128xf32>, %b: tensor<3x128x128xf32>) -> tensor<3
 // "The next chunk's LHS loaded ahead"). 11 spare slots past the 16 (VMEM
 // for 27 tiles of 1024 rows): group g of the middle two loads the next
 // chunk's tiles from 6 (g - 1), min(6 g, 6, 17 - 6 g) of them (6, then
-// 5), in every other K tile from its last (in a row, they would keep the
-// DMA engine behind: tiles 5, 7, ..., 15, then 7, ..., 15: after tile
-// 15 - 2 x that many, the tiles whose k is odd), tile
-// min(6 g, 11) - (17 - k) / 2; the last group
+// 5), in two of every three K tiles from its last (in a row, or every
+// other one beside the group before's stores, they would keep the DMA
+// engine behind: tiles 8, 9, 11, 12, 14, 15, then 9, 11, 12, 14, 15:
+// after tile 15 - 3/2 x that many, the tiles where 16 - k is no multiple
+// of 3, a multiply and a shift making (16 - k) / 3), tile
+// min(6 g, 11) - (16 - k) + (16 - k) / 3; the last group
 // tiles 11-14 in its last 4 (after tile 11), tile k - 1; the next chunk's
 // first group loads tile 15 (after 14) itself, the kernel's first (offset
 // 0) every tile. An odd chunk finds tiles 0-10 16 slots on. And the chunk's last
@@ -705,8 +707,9 @@ func.func @main(%a: tensor<3x16x128xf32>, %b: tensor<3x128x128xf32>) -> tensor<3
 // CHECK: %[[SPARE_LEFT:.*]] = arith.subi %c17, %[[GROUP_AHEAD]] : index
 // CHECK: %[[FIRST_AHEAD:.*]] = arith.minsi %[[GROUP_AHEAD]], %c6{{.*}} : index
 // CHECK: %[[TILES:.*]] = arith.minsi %[[FIRST_AHEAD]], %[[SPARE_LEFT]] : index
-// CHECK: %[[SPREAD:.*]] = arith.muli %[[TILES]], %c2{{.*}} : index
-// CHECK: %[[FROM:.*]] = arith.subi %c15, %[[SPREAD]] : index
+// CHECK: %[[HALF_TILES:.*]] = arith.shrui %[[TILES]], %c1{{.*}} : index
+// CHECK-NEXT: %[[WINDOW:.*]] = arith.addi %[[TILES]], %[[HALF_TILES]] : index
+// CHECK-NEXT: %[[FROM:.*]] = arith.subi %c15, %[[WINDOW]] : index
 // CHECK: %[[MIDDLE_AFTER:.*]] = arith.minsi %[[FROM]], %c15{{.*}} : index
 // CHECK: %[[IS_LAST:.*]] = arith.cmpi slt, %c15{{.*}}, %{{.*}} : index
 // CHECK: %[[GROUP_AFTER:.*]] = arith.select %[[IS_LAST]], %c11, %[[MIDDLE_AFTER]] : index
@@ -732,17 +735,26 @@ func.func @main(%a: tensor<3x16x128xf32>, %b: tensor<3x128x128xf32>) -> tensor<3
 // CHECK: tpu.dma_load %arg0{{.*}} sem 3
 // CHECK: %[[AHEAD:.*]] = arith.cmpi slt, %[[AFTER]], %[[K]] : index
 // CHECK-NEXT: scf.if %[[AHEAD]] {
-// CHECK-NEXT: %[[ODD:.*]] = arith.andi %[[K]], %c1 : index
-// CHECK-NEXT: %[[EVEN:.*]] = arith.subi %c1, %[[ODD]] : index
+// CHECK-NEXT: %c16{{.*}} = arith.constant 16 : index
+// CHECK-NEXT: %[[FROM_END:.*]] = arith.subi %c16{{.*}}, %[[K]] : index
+// CHECK-NEXT: %c43691 = arith.constant 43691 : index
+// CHECK-NEXT: %[[SCALED:.*]] = arith.muli %[[FROM_END]], %c43691 : index
+// CHECK-NEXT: %c17{{.*}} = arith.constant 17 : index
+// CHECK-NEXT: %[[THIRD:.*]] = arith.shrui %[[SCALED]], %c17{{.*}} : index
+// CHECK-NEXT: %c3{{.*}} = arith.constant 3 : index
+// CHECK-NEXT: %[[THREES:.*]] = arith.muli %[[THIRD]], %c3{{.*}} : index
+// CHECK-NEXT: %[[REMAINDER:.*]] = arith.subi %[[FROM_END]], %[[THREES]] : index
 // CHECK: %[[LAST_AHEAD:.*]] = arith.cmpi slt, %c15{{.*}}, %{{.*}} : index
-// CHECK-NEXT: %[[SKIPS:.*]] = arith.select %[[LAST_AHEAD]], %c0, %[[EVEN]] : index
-// CHECK-NEXT: %[[LOADS:.*]] = arith.cmpi slt, %[[SKIPS]], %c1 : index
+// CHECK-NEXT: %[[LOADS_IF:.*]] = arith.select %[[LAST_AHEAD]], %c1, %[[REMAINDER]] : index
+// CHECK-NEXT: %[[LOADS:.*]] = arith.cmpi ne, %[[LOADS_IF]], %c0 : index
 // CHECK-NEXT: scf.if %[[LOADS]] {
 // CHECK: %[[LAST_TILE:.*]] = arith.addi %[[K]], %c-1 : index
 // CHECK: %[[GROUP_END:.*]] = arith.minsi %{{.*}}, %c11{{.*}} : index
-// CHECK: %[[TILES_AFTER:.*]] = arith.subi %c17{{.*}}, %[[K]] : index
-// CHECK: %[[HALF:.*]] = arith.shrui %[[TILES_AFTER]], %c1{{.*}} : index
-// CHECK: %[[MIDDLE_TILE:.*]] = arith.subi %[[GROUP_END]], %[[HALF]] : index
+// CHECK: %[[TILES_AFTER:.*]] = arith.subi %c16{{.*}}, %[[K]] : index
+// CHECK: %[[TILE_SCALED:.*]] = arith.muli %[[TILES_AFTER]], %c43691{{.*}} : index
+// CHECK: %[[TILE_THIRD:.*]] = arith.shrui %[[TILE_SCALED]], %c17{{.*}} : index
+// CHECK: %[[BEFORE_END:.*]] = arith.subi %[[GROUP_END]], %{{.*}} : index
+// CHECK-NEXT: %[[MIDDLE_TILE:.*]] = arith.addi %[[BEFORE_END]], %[[TILE_THIRD]] : index
 // CHECK: %[[TILE:.*]] = arith.select %{{.*}}, %[[LAST_TILE]], %[[MIDDLE_TILE]] : index
 // CHECK: %[[NEXT_ROW0:.*]] = arith.addi %[[ROW0]], %c128{{.*}} : index
 // CHECK: %[[IN_BATCH:.*]] = arith.cmpi slt, %[[NEXT_ROW0]], %c257{{.*}} : index

@@ -699,27 +699,38 @@ private:
   /// spare slots past the K tiles' (chunks alternate: a chunk's tile j in
   /// that range is in slot j + K when its index in the kernel's sequence
   /// of chunks is odd), loaded by the groups between the chunk's first
-  /// and last, aheadPerGroup at the end of each (every other K tile with
-  /// spreadsAheadLoads; fewer in the last that loads any, where they do
-  /// not divide spareLhsSlots); the next
+  /// and last, aheadPerGroup at the end of each (P - 1 of every P K tiles
+  /// with aheadLoadPeriod P; fewer in the last that loads any, where they
+  /// do not divide spareLhsSlots); the next
   /// lastGroupAheadTiles, into the slots the chunk's own tiles free, by
   /// its last group, one a K tile once that tile has been pushed.
   int64_t spareLhsSlots = 0, aheadPerGroup = 0, lastGroupAheadTiles = 0;
   int64_t lhsTilesAhead() const { return spareLhsSlots + lastGroupAheadTiles; }
-  /// Whether a group between the chunk's first and last loads its share of
-  /// the spare slots' tiles every other K tile, its last K tile and those
-  /// two, four, ... before, rather than in its last K tiles in a row (set
-  /// by plan()): where in a row its DMAs fall behind its pushes by more
-  /// than a tile's spare DMA time and spread less far (aheadLoadBacklog).
-  /// In a row, every tile that loads outlasts its
+  /// How a group between the chunk's first and last spreads its share of
+  /// the spare slots' tiles over its last K tiles (set by plan()): 1, in
+  /// a row; P of 2 or 3, in the tiles whose distance f from its last has
+  /// f % P != P - 1 (every other one; two of every three), the window
+  /// aheadWindow tiles long. In a row, every tile that loads outlasts its
   /// pushes and the group ends behind; spread, a tile that loads only
-  /// weights follows each to catch up in, unless the group before's
-  /// stores fill it too (judged on a full next chunk, as the gates above).
-  bool spreadsAheadLoads = false;
+  /// weights follows each one or two to catch up in, unless the group
+  /// before's stores fill it too. The period whose DMA backlog is least
+  /// (aheadLoadBacklog), where in a row it is more than a tile's spare
+  /// DMA time (judged on a full next chunk, as the gates above).
+  int64_t aheadLoadPeriod = 1;
+  /// x / 3 for 0 <= x < 2^17: x * ceil(2^17 / 3) >> 17, a multiply and a
+  /// shift (the scalar unit has no divide).
+  static Value thirdOf(KernelBuilder &b, Value x) {
+    return b.divide(b.mul(x, 43691), 1 << 17);
+  }
+  /// The K tiles from a middle group's last that hold `loads` of its
+  /// loads with period `period`.
+  static int64_t aheadWindow(int64_t loads, int64_t period) {
+    return period == 1 ? loads : period == 2 ? 2 * loads : loads + loads / 2;
+  }
   /// The most a middle group's DMAs fall behind its pushes over its K
-  /// tiles, in cycles, with its aheadPerGroup LHS tiles spread or in a
-  /// row (spreadsAheadLoads); `lhsTile` is one tile's load.
-  double aheadLoadBacklog(bool spread, double lhsTile) const;
+  /// tiles, in cycles, with its aheadPerGroup LHS tiles loaded with period
+  /// `period`; `lhsTile` is one tile's load.
+  double aheadLoadBacklog(int64_t period, double lhsTile) const;
   /// Whether a chunk's last group's result stores, too, go out during the
   /// next group's K tiles, the next chunk's first group's (set by plan()):
   /// when the stores are deferred, that group's DMAs (its LHS loaded
@@ -892,7 +903,7 @@ LogicalResult MatmulKernel::plan() {
   return success();
 }
 
-double MatmulKernel::aheadLoadBacklog(bool spread, double lhsTile) const {
+double MatmulKernel::aheadLoadBacklog(int64_t period, double lhsTile) const {
   // A middle group's K tile k loads its weights, the group before's
   // result stores (with deferred stores, storePreviousGroup, piece k
   // while k < pieces, the last tile the rest where there are fewer tiles;
@@ -906,8 +917,8 @@ double MatmulKernel::aheadLoadBacklog(bool spread, double lhsTile) const {
   double backlog = 0.0, worst = 0.0;
   for (int64_t k = 0; k < kTiles; ++k) {
     int64_t fromLast = kTiles - 1 - k;
-    bool loads = spread ? fromLast % 2 == 0 && fromLast < 2 * aheadPerGroup
-                        : fromLast < aheadPerGroup;
+    bool loads = fromLast < aheadWindow(aheadPerGroup, period) &&
+                 (period == 1 || fromLast % period != period - 1);
     int64_t piecesHere = k < pieces ? 1 : 0;
     if (k == kTiles - 1 && kTiles < pieces)
       piecesHere = pieces - k;
@@ -951,10 +962,26 @@ void MatmulKernel::planLhsAhead() {
     // Every other tile from the last needs 2 Q - 1 tiles. A backlog that
     // a tile's spare DMA time absorbs (the weights are loaded two tiles
     // ahead) stalls nothing, and spreading would only add its parity test.
-    double inARow = aheadLoadBacklog(/*spread=*/false, lhsTile);
-    spreadsAheadLoads = 2 * aheadPerGroup <= kTiles &&
-                        inARow > tileCycles(chunk) - tileLoadCycles() &&
-                        aheadLoadBacklog(/*spread=*/true, lhsTile) < inARow;
+    // Three needs a division by 3, a multiply and a shift exact below
+    // 2^17; and only where its loads stay clear of the tiles that store
+    // the group before's results (the first `pieces`): measured, sharing
+    // them made plans 0.1 to 0.5% slower than in a row though the backlog
+    // walk judged them better (docs/Compiler.md).
+    int64_t storingTiles = defersStores ? storesPerGroup() : 1;
+    int64_t farthestLoad = aheadPerGroup - 1 + (aheadPerGroup - 1) / 2;
+    bool thirdsClearStores = kTiles - 1 - farthestLoad >= storingTiles;
+    double least = aheadLoadBacklog(1, lhsTile);
+    if (least > tileCycles(chunk) - tileLoadCycles())
+      for (int64_t period : {2, 3}) {
+        if (aheadWindow(aheadPerGroup, period) > kTiles ||
+            (period == 3 && (!thirdsClearStores || kTiles >= 1 << 16)))
+          continue;
+        double backlog = aheadLoadBacklog(period, lhsTile);
+        if (backlog < least) {
+          least = backlog;
+          aheadLoadPeriod = period;
+        }
+      }
   }
   // The last group loads tile t into slot t at the head of tile
   // t + K - lhsTilesAhead, which must come after tile t's pushes: at
@@ -1327,8 +1354,8 @@ MatmulKernel::ChunkPosition MatmulKernel::nextChunkPosition(KernelBuilder &b,
 void MatmulKernel::planAheadLoads(KernelBuilder &b, Value row0, Value col0) {
   // Group g between the chunk's first and last loads the next chunk's
   // tiles [(g - 1) Q, min(g Q, E)) in its last K tiles (Q aheadPerGroup,
-  // E spareLhsSlots), or in every other one from its last
-  // (spreadsAheadLoads, twice as many tiles after aheadAfter):
+  // E spareLhsSlots), or with period P in P - 1 of every P from its last
+  // (aheadLoadPeriod, aheadWindow tiles after aheadAfter):
   // min(Q, E - (g - 1) Q, g Q) of them, none when that is not positive
   // (the first group, where g Q is 0, or past E); the last group
   // lastGroupAheadTiles; none without a next chunk.
@@ -1338,8 +1365,10 @@ void MatmulKernel::planAheadLoads(KernelBuilder &b, Value row0, Value col0) {
     Value groupAhead = middleWindowEnd(b, col0);
     Value spareLeft = b.sub(b.index(spareLhsSlots + aheadPerGroup), groupAhead);
     Value tiles = b.min(b.min(groupAhead, aheadPerGroup), spareLeft);
-    if (spreadsAheadLoads)
+    if (aheadLoadPeriod == 2)
       tiles = b.mul(tiles, 2);
+    else if (aheadLoadPeriod == 3)
+      tiles = b.add(tiles, b.halve(tiles));
     after = b.min(b.sub(after, tiles), kTiles - 1);
   }
   Value lastGroup = isLastGroup(b, col0);
@@ -1356,17 +1385,23 @@ void MatmulKernel::loadNextChunkTile(KernelBuilder &b, Value k) {
     // The last group loads tiles [E, E + L) in its last L K tiles (E
     // spareLhsSlots, L lastGroupAheadTiles): tile k + E + L - K. Group g
     // between, those up to min(g Q, E) in its last K tiles
-    // (planAheadLoads): tile k + min(g Q, E) - K; or, spreadsAheadLoads,
-    // in every other tile from its last: min(g Q, E) - (K + 1 - k) / 2.
+    // (planAheadLoads): tile k + min(g Q, E) - K; or, with period P, in
+    // P - 1 of every P tiles from its last, tile min(g Q, E) - 1 - (f -
+    // (f + 1) / P), f = K - 1 - k being how far k is from the last (with
+    // P = 2, min(g Q, E) - (K + 1 - k) / 2).
     Value lastTile = b.add(k, lhsTilesAhead() - kTiles);
     Value tile = lastTile;
     if (spareLhsSlots > 0) {
       Value lastGroup = isLastGroup(b, groupCol0);
       Value groupEnd = b.min(middleWindowEnd(b, groupCol0), spareLhsSlots);
-      Value middleTile =
-          spreadsAheadLoads
-              ? b.sub(groupEnd, b.halve(b.sub(b.index(kTiles + 1), k)))
-              : b.add(k, b.add(groupEnd, -kTiles));
+      Value middleTile;
+      if (aheadLoadPeriod == 1)
+        middleTile = b.add(k, b.add(groupEnd, -kTiles));
+      else if (aheadLoadPeriod == 2)
+        middleTile = b.sub(groupEnd, b.halve(b.sub(b.index(kTiles + 1), k)));
+      else
+        middleTile = b.add(b.sub(groupEnd, b.sub(b.index(kTiles), k)),
+                           thirdOf(b, b.sub(b.index(kTiles), k)));
       tile = b.select(lastGroup, lastTile, middleTile);
     }
     ChunkPosition next = nextChunkPosition(b, groupRow0);
@@ -1377,10 +1412,21 @@ void MatmulKernel::loadNextChunkTile(KernelBuilder &b, Value k) {
                   next.blocks, spareOffset, kResidentSem);
   };
   b.ifThen(b.lessThan(aheadAfter, k), [&] {
-    if (!spreadsAheadLoads)
+    if (aheadLoadPeriod == 1)
       return load();
     // Spread, a middle group skips the tiles an odd number before its
-    // last; the last group skips none.
+    // last, or with period 3 those f + 1 = K - k a multiple of 3 before;
+    // the last group skips none.
+    if (aheadLoadPeriod == 3) {
+      Value fromEnd = b.sub(b.index(kTiles), k);
+      Value remainder = b.sub(fromEnd, b.mul(thirdOf(b, fromEnd), 3));
+      Value lastGroup = isLastGroup(b, groupCol0);
+      Value middleLoads = b.select(lastGroup, one, remainder);
+      b.ifThen(
+          arith::CmpIOp::create(b, arith::CmpIPredicate::ne, middleLoads, zero),
+          load);
+      return;
+    }
     Value odd = arith::AndIOp::create(b, k, one);
     Value skips = (kTiles - 1) % 2 ? b.sub(one, odd) : odd;
     Value lastGroup = isLastGroup(b, groupCol0);
