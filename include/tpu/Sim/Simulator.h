@@ -31,7 +31,6 @@ namespace tpu::sim {
 /// Timing the DMA engine adds to its instructions' latencies
 /// (docs/Simulator.md, "Timing"); the MXUs' is in tpu/Support/Chip.h.
 inline constexpr uint64_t kDmaLatencyCycles = 100;
-inline constexpr unsigned kMaxOutstandingDmas = 32;
 inline constexpr uint64_t kTakenBranchPenalty = 1;
 
 /// TPU_TRAP_KIND(Enum, name) for every way a run can stop early.

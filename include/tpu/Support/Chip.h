@@ -90,6 +90,11 @@ inline constexpr unsigned kMxuDim = 128;
 inline constexpr uint64_t kMxuWeightLoadCycles = kMxuDim;
 inline constexpr uint64_t kMxuPushCycles = kSublanes;
 inline constexpr uint64_t kMxuPipelineCycles = 2 * kMxuDim - 2;
+/// The DMA engine's queue: a DMA issued with this many in flight waits
+/// at issue for the oldest (docs/Simulator.md, "Timing"). The simulator
+/// runs by it; the matmul kernel keeps the stores it issues beside its
+/// pushes under it.
+inline constexpr unsigned kMaxOutstandingDmas = 32;
 
 // Registers and VLIW slots are the instruction set's: tpu/ISA/ISA.def.
 

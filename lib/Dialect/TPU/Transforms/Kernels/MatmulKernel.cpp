@@ -88,15 +88,17 @@ constexpr int64_t kStageAheadIterations = kMxuDim / (kUnroll * kTileRows);
 /// also pushes.
 constexpr int64_t kOwnPopLagBlocks =
     llvm::divideCeil(
-        llvm::divideCeil(2 * kMxuDim - 2 + kMxuPushCycles, kMxuPushCycles),
+        llvm::divideCeil(kMxuPipelineCycles + kMxuPushCycles, kMxuPushCycles),
         kUnroll) *
     kUnroll;
 /// The row blocks of each MXU's result a DMA takes there, as they are
 /// popped: small, so that the stores start early (the first, 56 blocks
 /// into the tile, is 64 KiB, 112 cycles of DMA on v4, which the next
 /// piece's 128 cycles of pushes refill, each DMA being slower than the
-/// pops from then on), and few, so that the DMA queue (32) never stalls a
-/// bundle that pushes: at most one an MXU per 16 of its row blocks.
+/// pops from then on), and few, so that the DMA queue does not stall a
+/// bundle that pushes: one an MXU per 16 of its row blocks (the plan
+/// keeps them under kMaxOutstandingDmas; pieces of 8 were 47 cycles
+/// faster at 2048^3 but 48 DMAs).
 constexpr int64_t kOwnStoreBlocks = 2 * kUnroll;
 
 /// The LHS row blocks of 8 one VMEM tile of `lhs` holds: 1 for f32; 2 for
@@ -398,7 +400,7 @@ private:
   void stageWeights(KernelBuilder &b, size_t term, Value half);
   /// The VMEM row MXU `m`'s weight load of stageWeights reads, and that
   /// load.
-  Value stagingRow(KernelBuilder &b, size_t term, Value half, unsigned m);
+  Value weightLoadRow(KernelBuilder &b, size_t term, Value half, unsigned m);
   void loadWeights(KernelBuilder &b, size_t term, unsigned m, Value row);
   /// The position in `order` of the next term after `position` that
   /// latches, or none.
@@ -673,24 +675,36 @@ private:
   /// too are popped in the next chunk's first group (set by plan()): where
   /// its stores go out there as well (storesAcrossChunks) and every chunk
   /// has the same row blocks (the pops are the popping group's blocks).
-  /// Only the kernel's last group has an epilogue.
+  /// Only the kernel's last group has an epilogue (none with
+  /// storesInLastTile).
   bool popsAcrossChunks = false;
   /// Whether the kernel's last group, the only one with an epilogue
   /// (popsAcrossChunks), pops its results in its last K tile instead:
   /// the last term's pushes pop each block kOwnPopLagBlocks behind, once
   /// it has drained, and DMA its rows out kOwnStoreBlocks at a time, so
   /// that the stores, which the MXUs would otherwise idle through, start
-  /// about 450 cycles into that tile (set by plan()). Where there is one
+  /// about 460 cycles into that tile (set by plan()); then no group has an
+  /// epilogue. Where there is one
   /// term, whose loop is the unrolled one and splits nothing, it has
   /// whole pieces to pop
   /// (its chunk's row blocks are whole unrolled iterations and at least
   /// kOwnPopLagBlocks + kOwnStoreBlocks), and every store of the group
   /// before went out in an earlier K tile (more K tiles than pieces): its
-  /// pops overwrite the staging those read.
+  /// pops overwrite the staging those read; and its DMAs fit the DMA
+  /// queue.
   bool storesInLastTile = false;
   /// The stores storesInLastTile issues: a DMA an active MXU and piece,
   /// and one more each for the rest.
   int64_t lastTileStores() const;
+  /// The MXUs with a column block in a chunk's last column group.
+  int64_t lastGroupMxus() const {
+    int64_t lastCol0 = (columnGroups() - 1) * int64_t(groupBlocks);
+    return std::min<int64_t>(nBlocks - lastCol0, groupBlocks);
+  }
+  /// The K tiles of a later column group that carry the group before's
+  /// result stores: a piece each when they are deferred, else tile 0 (or
+  /// the epilogue before it).
+  int64_t storingTiles() const { return defersStores ? storesPerGroup() : 1; }
   /// With a resident LHS and a next chunk or batch (crossesChunks), the
   /// K tiles of the next chunk's LHS that a chunk loads ahead, so that
   /// the next chunk's first group, which would load them all besides its
@@ -913,7 +927,7 @@ double MatmulKernel::aheadLoadBacklog(int64_t period, double lhsTile) const {
   // what outlasts its pushes waits, and what is left of a tile's time
   // goes to the waiting.
   double stores = hbmCycles(int64_t(groupBlocks) * chunk);
-  int64_t pieces = defersStores ? storesPerGroup() : 1;
+  int64_t pieces = storingTiles();
   double backlog = 0.0, worst = 0.0;
   for (int64_t k = 0; k < kTiles; ++k) {
     int64_t fromLast = kTiles - 1 - k;
@@ -962,19 +976,18 @@ void MatmulKernel::planLhsAhead() {
     // Every other tile from the last needs 2 Q - 1 tiles. A backlog that
     // a tile's spare DMA time absorbs (the weights are loaded two tiles
     // ahead) stalls nothing, and spreading would only add its parity test.
-    // Three needs a division by 3, a multiply and a shift exact below
-    // 2^17; and only where its loads stay clear of the tiles that store
-    // the group before's results (the first `pieces`): measured, sharing
+    // Three needs a division by 3 of at most K, a multiply and a shift
+    // exact below 2^17 (thirdOf); and only where its loads stay clear of
+    // the tiles that store the group before's results: measured, sharing
     // them made plans 0.1 to 0.5% slower than in a row though the backlog
     // walk judged them better (docs/Compiler.md).
-    int64_t storingTiles = defersStores ? storesPerGroup() : 1;
     int64_t farthestLoad = aheadPerGroup - 1 + (aheadPerGroup - 1) / 2;
-    bool thirdsClearStores = kTiles - 1 - farthestLoad >= storingTiles;
+    bool thirdsClearStores = kTiles - 1 - farthestLoad >= storingTiles();
     double least = aheadLoadBacklog(1, lhsTile);
     if (least > tileCycles(chunk) - tileLoadCycles())
       for (int64_t period : {2, 3}) {
         if (aheadWindow(aheadPerGroup, period) > kTiles ||
-            (period == 3 && (!thirdsClearStores || kTiles >= 1 << 16)))
+            (period == 3 && (!thirdsClearStores || kTiles >= 1 << 17)))
           continue;
         double backlog = aheadLoadBacklog(period, lhsTile);
         if (backlog < least) {
@@ -1010,16 +1023,15 @@ void MatmulKernel::planLhsAhead() {
   storesInLastTile = popsAcrossChunks && terms == 1 &&
                      kTiles > storesPerGroup() && lastBlocks % kUnroll == 0 &&
                      lastBlocks >= kOwnPopLagBlocks + kOwnStoreBlocks &&
-                     pushesUnrolled(0) && !splitsLhsInPushes;
+                     pushesUnrolled(0) && !splitsLhsInPushes &&
+                     lastTileStores() <= int64_t(kMaxOutstandingDmas);
 }
 
 int64_t MatmulKernel::lastTileStores() const {
-  int64_t lastCol0 = (columnGroups() - 1) * int64_t(groupBlocks);
-  int64_t activeMxus = std::min<int64_t>(nBlocks - lastCol0, groupBlocks);
   int64_t pieces =
       llvm::divideCeil(lastChunkOf(chunk) - kOwnPopLagBlocks, kOwnStoreBlocks) +
       1;
-  return activeMxus * pieces;
+  return lastGroupMxus() * pieces;
 }
 
 int64_t MatmulKernel::fitChunk(int64_t limit, bool resident) const {
@@ -1365,10 +1377,17 @@ void MatmulKernel::planAheadLoads(KernelBuilder &b, Value row0, Value col0) {
     Value groupAhead = middleWindowEnd(b, col0);
     Value spareLeft = b.sub(b.index(spareLhsSlots + aheadPerGroup), groupAhead);
     Value tiles = b.min(b.min(groupAhead, aheadPerGroup), spareLeft);
-    if (aheadLoadPeriod == 2)
+    // Past E a group's count is negative (where the middle groups after
+    // the first take more than E): doubled it stays so; with period 3
+    // only what is not negative is halved (a logical shift).
+    if (aheadLoadPeriod == 2) {
       tiles = b.mul(tiles, 2);
-    else if (aheadLoadPeriod == 3)
-      tiles = b.add(tiles, b.halve(tiles));
+    } else if (aheadLoadPeriod == 3) {
+      Value halved = tiles;
+      if ((columnGroups() - 3) * aheadPerGroup > spareLhsSlots)
+        halved = b.select(b.lessThan(tiles, zero), zero, tiles);
+      tiles = b.add(tiles, b.halve(halved));
+    }
     after = b.min(b.sub(after, tiles), kTiles - 1);
   }
   Value lastGroup = isLastGroup(b, col0);
@@ -1399,9 +1418,11 @@ void MatmulKernel::loadNextChunkTile(KernelBuilder &b, Value k) {
         middleTile = b.add(k, b.add(groupEnd, -kTiles));
       else if (aheadLoadPeriod == 2)
         middleTile = b.sub(groupEnd, b.halve(b.sub(b.index(kTiles + 1), k)));
-      else
-        middleTile = b.add(b.sub(groupEnd, b.sub(b.index(kTiles), k)),
-                           thirdOf(b, b.sub(b.index(kTiles), k)));
+      else {
+        Value third = thirdOf(b, b.sub(b.index(kTiles), k));
+        Value beforeEnd = b.sub(groupEnd, b.sub(b.index(kTiles), k));
+        middleTile = b.add(beforeEnd, third);
+      }
       tile = b.select(lastGroup, lastTile, middleTile);
     }
     ChunkPosition next = nextChunkPosition(b, groupRow0);
@@ -1535,9 +1556,10 @@ void MatmulKernel::buildKLoop(KernelBuilder &b, Value row0, Value col0,
     groupPrevious = previousGroupPosition(b, row0, col0, blocks);
   // The kernel's last tile is its last group's last: k + batch + row0 +
   // col0 is at most the sum of the last of each, and that only there.
-  if (storesInLastTile)
-    lastTileOffset = b.sub(b.index(lastGroupOffset() + kTiles - 1),
-                           b.add(b.add(batchIndex, row0), col0));
+  if (storesInLastTile) {
+    Value offset = b.add(b.add(batchIndex, row0), col0);
+    lastTileOffset = b.sub(b.index(lastGroupOffset() + kTiles - 1), offset);
+  }
   b.forLoop(kTiles, 1, [&](Value k) {
     Value half = halfOf(b, k);
     Value spareOffset = groupSpareOffset;
@@ -1739,11 +1761,11 @@ void MatmulKernel::splitWeights(KernelBuilder &b, Value half,
 
 void MatmulKernel::stageWeights(KernelBuilder &b, size_t term, Value half) {
   for (unsigned m = 0; m < mxus; ++m)
-    loadWeights(b, term, m, stagingRow(b, term, half, m));
+    loadWeights(b, term, m, weightLoadRow(b, term, half, m));
 }
 
-Value MatmulKernel::stagingRow(KernelBuilder &b, size_t term, Value half,
-                               unsigned m) {
+Value MatmulKernel::weightLoadRow(KernelBuilder &b, size_t term, Value half,
+                                  unsigned m) {
   // With the rows split, every MXU latches the group's one block.
   unsigned block = splitsRows ? 0 : m;
   int64_t rhsPart = op.getRhsPart(unsigned(term));
@@ -1802,9 +1824,9 @@ void MatmulKernel::buildPasses(KernelBuilder &b, size_t position, Value k,
     if (std::optional<size_t> next = nextLatch(position))
       stageWeights(b, order[*next], half);
   }
-  // The tile's distance from the kernel's last (storesInLastTile) is 0
-  // there and, beside k, in the group's first tile, where the pushes
-  // branch already: one branch finds both. Made here, it shares the
+  // lastTileOffset - k (storesInLastTile) is 0 in the kernel's last tile
+  // only, and k in the group's first tile, where the pushes branch
+  // already: one branch on the smaller finds both. Made here, it shares the
   // latches' bundles, whose scalar slots are free.
   Value isFirstOrKernelLastTile;
   if (storesInLastTile) {
@@ -1916,7 +1938,7 @@ void MatmulKernel::buildPasses(KernelBuilder &b, size_t position, Value k,
                                         b.sub(b.index(kTiles - 1), k), zero);
     Value nextHalf = b.sub(one, half);
     for (unsigned m = 0; m < mxus; ++m)
-      nextStagingRows.push_back(stagingRow(b, order.front(), nextHalf, m));
+      nextStagingRows.push_back(weightLoadRow(b, order.front(), nextHalf, m));
     stageNextTile = waitAndStageNextTile;
     // Every latch of this tile is behind, each waited for its load: this
     // half's weight blocks are free for tile k + 2's, which the DMA engine
@@ -2037,24 +2059,28 @@ void MatmulKernel::buildPasses(KernelBuilder &b, size_t position, Value k,
                         : b.index(block * kTileRows);
     };
     Value outTile0 = outTileOf(b, groupRow0, groupCol0);
-    int64_t activeMxus = std::min<int64_t>(
-        nBlocks - (columnGroups() - 1) * int64_t(groupBlocks), groupBlocks);
+    int64_t activeMxus = lastGroupMxus();
     auto store = [&](Value firstBlock, Value count) {
       Value firstRow = b.mul(firstBlock, kTileRows);
       Value firstTile = b.add(outTile0, b.mul(firstBlock, out.colTiles()));
-      for (int64_t c = 0; c < activeMxus; ++c)
-        b.dmaStore(outVmem, b.add(firstRow, c * chunkRows), op.getOuts(),
-                   b.add(firstTile, c), b.index(out.colTiles()), count,
-                   kStoreSem);
+      for (int64_t c = 0; c < activeMxus; ++c) {
+        Value stride = b.index(out.colTiles());
+        Value tile = b.add(firstTile, c);
+        Value row = b.add(firstRow, c * chunkRows);
+        b.dmaStore(outVmem, row, op.getOuts(), tile, stride, count, kStoreSem);
+      }
     };
-    b.forLoop(ivOf(0), ivOf(kOwnPopLagBlocks), iterationRows,
+    Value lagEnd = ivOf(kOwnPopLagBlocks);
+    b.forLoop(ivOf(0), lagEnd, iterationRows,
               [&](Value iv) { pushIteration(iv, kUnroll, true, -1); });
     // Each piece's blocks in a loop of their own, so that one copy of the
     // iteration serves (the last piece may be shorter).
-    b.forLoop(ivOf(kOwnPopLagBlocks), ivOf(chunkBlocks),
-              kOwnStoreBlocks * kTileRows, [&](Value iv) {
-                Value end = b.min(b.add(iv, kOwnStoreBlocks * kTileRows),
-                                  ivOf(chunkBlocks));
+    Value chunkEnd = ivOf(chunkBlocks);
+    b.forLoop(ivOf(kOwnPopLagBlocks), chunkEnd, kOwnStoreBlocks * kTileRows,
+              [&](Value iv) {
+                Value pieceChunkEnd = ivOf(chunkBlocks);
+                Value pieceEnd = b.add(iv, kOwnStoreBlocks * kTileRows);
+                Value end = b.min(pieceEnd, pieceChunkEnd);
                 b.forLoop(iv, end, iterationRows, [&](Value iterationIv) {
                   pushIteration(iterationIv, kUnroll, true, kOwnPopLagBlocks);
                 });
@@ -2065,15 +2091,19 @@ void MatmulKernel::buildPasses(KernelBuilder &b, size_t position, Value k,
               });
     // The blocks left, a block an iteration: the DMA engine has the
     // pieces' stores to do meanwhile, and the pops wait for the blocks to
-    // drain.
+    // drain. Only the MXUs with a column block are stored.
     int64_t popsEnd = chunkBlocks - kOwnPopLagBlocks;
-    b.forLoop(b.index(popsEnd), b.index(chunkBlocks), 1, [&](Value block) {
+    Value blocksEnd = b.index(chunkBlocks);
+    b.forLoop(b.index(popsEnd), blocksEnd, 1, [&](Value block) {
       Value row = b.mul(block, kTileRows);
-      for (unsigned m = 0; m < mxus; ++m)
-        finishBlock(b, block, b.add(row, m * chunkRows), m,
-                    b.index(m * chunkRows));
+      for (int64_t m = 0; m < activeMxus; ++m) {
+        Value mxuRow = b.index(m * chunkRows);
+        Value stagingRow = b.add(row, m * chunkRows);
+        finishBlock(b, block, stagingRow, unsigned(m), mxuRow);
+      }
     });
-    store(b.index(popsEnd), b.index(kOwnPopLagBlocks));
+    Value leftBlocks = b.index(kOwnPopLagBlocks);
+    store(b.index(popsEnd), leftBlocks);
   };
   if (!firstOfGroup)
     return pushAll(true);
@@ -2283,9 +2313,14 @@ void MatmulKernel::storeResultPiece(KernelBuilder &b,
   // `second` (0 or 1) by a constant, beside the MXU's: a K tile that
   // stores makes them in about 4 bundles where the selects took 7.
   Value start, startRow, startTile, count;
+  // Where the halves are equal and fill the MXU's staging rows, piece p
+  // starts p halves in.
+  bool halvesFillRows = false;
   if (std::optional<int64_t> constant = getConstantIntValue(blocks);
       constant && group.outTile0) {
     int64_t firstHalf = (*constant + 1) / 2;
+    halvesFillRows =
+        2 * firstHalf * kTileRows == chunkRows && *constant % 2 == 0;
     startRow = b.mul(second, firstHalf * kTileRows);
     startTile = b.mul(second, firstHalf * out.colTiles());
     count = b.index(firstHalf);
@@ -2301,15 +2336,8 @@ void MatmulKernel::storeResultPiece(KernelBuilder &b,
   }
   if (col)
     count = b.select(hasColumn(b, col), count, zero);
-  // Where the halves are equal and fill the MXU's staging rows, piece p
-  // starts p halves in.
-  Value stagingRow;
-  if (std::optional<int64_t> constant = getConstantIntValue(blocks);
-      constant && group.outTile0 && *constant * kTileRows == chunkRows &&
-      *constant % 2 == 0)
-    stagingRow = b.mul(piece, chunkRows / 2);
-  else
-    stagingRow = b.add(b.mul(m, chunkRows), startRow);
+  Value stagingRow = halvesFillRows ? b.mul(piece, chunkRows / 2)
+                                    : b.add(b.mul(m, chunkRows), startRow);
   Value outTile;
   if (group.outTile0) {
     if (!startTile)
