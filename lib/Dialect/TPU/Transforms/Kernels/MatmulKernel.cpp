@@ -684,14 +684,12 @@ private:
   /// it has drained, and DMA its rows out kOwnStoreBlocks at a time, so
   /// that the stores, which the MXUs would otherwise idle through, start
   /// about 460 cycles into that tile (set by plan()); then no group has an
-  /// epilogue. Where there is one
-  /// term, whose loop is the unrolled one and splits nothing, it has
-  /// whole pieces to pop
-  /// (its chunk's row blocks are whole unrolled iterations and at least
-  /// kOwnPopLagBlocks + kOwnStoreBlocks), and every store of the group
-  /// before went out in an earlier K tile (more K tiles than pieces): its
-  /// pops overwrite the staging those read; and its DMAs fit the DMA
-  /// queue.
+  /// epilogue. Where there is one term, whose loop is the unrolled one
+  /// and splits nothing; it has whole pieces to pop (its chunk's row
+  /// blocks are whole unrolled iterations and at least kOwnPopLagBlocks +
+  /// kOwnStoreBlocks); every store of the group before went out in an
+  /// earlier K tile (more K tiles than pieces: its pops overwrite the
+  /// staging those read); and its DMAs fit the DMA queue.
   bool storesInLastTile = false;
   /// The stores storesInLastTile issues: a DMA an active MXU and piece,
   /// and one more each for the rest.
@@ -1419,9 +1417,9 @@ void MatmulKernel::loadNextChunkTile(KernelBuilder &b, Value k) {
       else if (aheadLoadPeriod == 2)
         middleTile = b.sub(groupEnd, b.halve(b.sub(b.index(kTiles + 1), k)));
       else {
-        Value third = thirdOf(b, b.sub(b.index(kTiles), k));
-        Value beforeEnd = b.sub(groupEnd, b.sub(b.index(kTiles), k));
-        middleTile = b.add(beforeEnd, third);
+        Value fromEnd = b.sub(b.index(kTiles), k);
+        Value third = thirdOf(b, fromEnd);
+        middleTile = b.add(b.sub(groupEnd, fromEnd), third);
       }
       tile = b.select(lastGroup, lastTile, middleTile);
     }
@@ -1917,13 +1915,13 @@ void MatmulKernel::buildPasses(KernelBuilder &b, size_t position, Value k,
   // whether there is a next tile (the tiles after this one are not 0: a
   // compare with 0 needs no constant where the loop is split), and the
   // rows its weights stage from.
-  Value nextTile, hasNextTile;
+  Value nextTile, hasNextTile, nextHalf;
   SmallVector<Value, 4> nextStagingRows;
   auto waitAndStageNextTile = [&] {
     b.ifThen(
         hasNextTile,
         [&] {
-          waitForTile(b, nextTile, b.sub(one, half));
+          waitForTile(b, nextTile, nextHalf);
           for (auto [m, row] : llvm::enumerate(nextStagingRows))
             loadWeights(b, order.front(), unsigned(m), row);
         },
@@ -1936,7 +1934,7 @@ void MatmulKernel::buildPasses(KernelBuilder &b, size_t position, Value k,
     nextTile = b.add(k, 1);
     hasNextTile = arith::CmpIOp::create(b, arith::CmpIPredicate::ne,
                                         b.sub(b.index(kTiles - 1), k), zero);
-    Value nextHalf = b.sub(one, half);
+    nextHalf = b.sub(one, half);
     for (unsigned m = 0; m < mxus; ++m)
       nextStagingRows.push_back(weightLoadRow(b, order.front(), nextHalf, m));
     stageNextTile = waitAndStageNextTile;
@@ -2078,9 +2076,8 @@ void MatmulKernel::buildPasses(KernelBuilder &b, size_t position, Value k,
     Value chunkEnd = ivOf(chunkBlocks);
     b.forLoop(ivOf(kOwnPopLagBlocks), chunkEnd, kOwnStoreBlocks * kTileRows,
               [&](Value iv) {
-                Value pieceChunkEnd = ivOf(chunkBlocks);
                 Value pieceEnd = b.add(iv, kOwnStoreBlocks * kTileRows);
-                Value end = b.min(pieceEnd, pieceChunkEnd);
+                Value end = b.min(pieceEnd, chunkEnd);
                 b.forLoop(iv, end, iterationRows, [&](Value iterationIv) {
                   pushIteration(iterationIv, kUnroll, true, kOwnPopLagBlocks);
                 });
