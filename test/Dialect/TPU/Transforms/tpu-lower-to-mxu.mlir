@@ -1118,9 +1118,19 @@ func.func @main(%x: tensor<4x9x300xf32>) -> tensor<2x5x300xf32> {
 // way when all at once they would stall the next group's loads (here a
 // group's 2 MiB of results take 3,670 cycles of DMA, more than the two
 // prefetched K tiles spare), as a chunk's last group's do not.
+// One chunk: its last group, the kernel's, is the only one that would
+// have an epilogue, and has none: its last K tile pops its results 40 row
+// blocks behind its pushes and stores them 16 row blocks at a time
+// (storesInLastTile), from the two MXUs with a column block (6 = 4 + 2):
+// 88 / 16 rounded up and one for the last 40 blocks (88 to 128), 14 DMAs
+// for the kernel's last wait.
 // CHECK-LABEL: func.func @main
 // CHECK: scf.for %[[COL0:.*]] = %{{.*}} to %{{.*}} step %c4
 // CHECK: scf.for %[[K:.*]] = %{{.*}} to %{{.*}} step
+// CHECK: scf.for %{{.*}} = %c88 to %c128
+// CHECK: tpu.dma_store {{.*}} tiles %c40 sem 1
+// CHECK: tpu.dma_store {{.*}} tiles %c40 sem 1
+// CHECK-NOT: tpu.dma_store
 // CHECK: %[[LATERGROUP:.*]] = arith.cmpi slt, %c0{{.*}}, %[[COL0]]
 // CHECK-NEXT: scf.if %[[LATERGROUP]] {
 // CHECK: %[[SOME:.*]] = arith.cmpi slt, %[[K]], %c8
@@ -1128,18 +1138,8 @@ func.func @main(%x: tensor<4x9x300xf32>) -> tensor<2x5x300xf32> {
 // CHECK-NOT: scf.for
 // CHECK: tpu.dma_store {{.*}} sem 1
 // CHECK-NEXT: }
-// The epilogue of a chunk's last group stores each MXU's block as it is
-// popped: the block and an empty DMA. (6 column blocks: the last group
-// starts past block 5 - 4, as %c5 says.)
-// CHECK: tpu.dma_wait sem 1 count 8
-// CHECK: %[[LASTGROUP:.*]] = arith.cmpi slt, %c5{{.*}}, %{{.*}} : index
-// CHECK: tpu.mxu_pop mxu 0 slot
-// CHECK: scf.if %[[LASTGROUP]] {
-// CHECK: tpu.dma_store {{.*}} tiles %{{.*}} sem 1
-// CHECK: tpu.dma_store {{.*}} tiles %c0 sem 1
-// CHECK-NOT: tpu.dma_store
-// CHECK: tpu.mxu_pop mxu 1 slot
-// CHECK: tpu.dma_wait sem 1 count 8
+// CHECK-NOT: tpu.mxu_pop
+// CHECK: tpu.dma_wait sem 1 count 14
 func.func @main(%a: tensor<1024x1152xf32>, %b: tensor<1152x768xf32>) -> tensor<1024x768xf32> {
   %c = tpu.matmul_passes lhs(%a) rhs(%b) {nan_fixed_terms = 0 : i64} : (tensor<1024x1152xf32>, tensor<1152x768xf32>) -> tensor<1024x768xf32>
   return %c : tensor<1024x768xf32>
@@ -1159,6 +1159,20 @@ func.func @main(%a: tensor<1024x1152xf32>, %b: tensor<1152x768xf32>) -> tensor<1
 // CHECK: %[[END:.*]] = arith.select %[[LASTK]]
 // CHECK: scf.for %{{.*}} = %[[K]] to %[[END]] step %c1
 // CHECK: tpu.dma_store {{.*}} sem 1
+// The last tile's pieces are still out when the K loop ends, so the
+// kernel's last group pops its results in an epilogue (no
+// storesInLastTile) and stores each MXU's block as it is popped: the
+// block and an empty DMA. (5 column blocks: the last group starts past
+// block 4 - 4, as %c4 says.)
+// CHECK: tpu.dma_wait sem 1 count 8
+// CHECK: %[[LASTGROUP:.*]] = arith.cmpi slt, %c4{{.*}}, %{{.*}} : index
+// CHECK: tpu.mxu_pop mxu 0 slot
+// CHECK: scf.if %[[LASTGROUP]] {
+// CHECK: tpu.dma_store {{.*}} tiles %{{.*}} sem 1
+// CHECK: tpu.dma_store {{.*}} tiles %c0 sem 1
+// CHECK-NOT: tpu.dma_store
+// CHECK: tpu.mxu_pop mxu 1 slot
+// CHECK: tpu.dma_wait sem 1 count 8
 func.func @main(%a: tensor<1024x896xf32>, %b: tensor<896x640xf32>) -> tensor<1024x640xf32> {
   %c = tpu.matmul_passes lhs(%a) rhs(%b) {nan_fixed_terms = 0 : i64} : (tensor<1024x896xf32>, tensor<896x640xf32>) -> tensor<1024x640xf32>
   return %c : tensor<1024x640xf32>
@@ -1342,6 +1356,15 @@ func.func @main(%a: tensor<2048x256xf32>, %b: tensor<256x1024xf32>) -> tensor<20
 // CHECK: tpu.mxu_load_weights %[[RHS]]{{.*}} mxu 0
 // CHECK: tpu.mxu_load_weights %[[RHS]]{{.*}} mxu 3
 // CHECK-NOT: tpu.mxu_pop
+// One chunk: the chunk's last group is the kernel's, whose last K tile
+// pops its own results behind its pushes once the group before's stores
+// are out (storesInLastTile; a test below has the details), and no group
+// has an epilogue.
+// CHECK: tpu.mxu_push %{{.*}} to mxu 0 slot %{{.*}} accumulate
+// CHECK: tpu.dma_wait sem 1 count 8
+// CHECK: tpu.mxu_pop mxu 0
+// CHECK: } else {
+// CHECK-NOT: tpu.mxu_pop
 // CHECK: tpu.mxu_push %{{.*}} to mxu 0 slot %{{.*}} accumulate
 // CHECK-NOT: tpu.mxu_pop
 // The stores are deferred (8 pieces, half an MXU's block each): piece k
@@ -1351,13 +1374,8 @@ func.func @main(%a: tensor<2048x256xf32>, %b: tensor<256x1024xf32>) -> tensor<20
 // CHECK-NEXT: scf.if %[[LATER2]] {
 // CHECK: arith.cmpi slt, %[[K]], %c8
 // CHECK: tpu.dma_store %[[OUT]]
-// Only the chunk's last group has an epilogue (col0 + 4 > 7, the last
-// column block), which pops its own results.
-// CHECK: %c7 = arith.constant 7
-// CHECK-NEXT: %[[LAST:.*]] = arith.cmpi slt, %c7, %{{.*}}
-// CHECK-NEXT: scf.if %[[LAST]] {
-// CHECK: tpu.dma_wait sem 1 count 8
-// CHECK: tpu.mxu_pop mxu 0
+// CHECK-NOT: tpu.mxu_pop
+// CHECK: tpu.dma_wait sem 1 count 28
 func.func @main(%a: tensor<1024x2048xf32>, %b: tensor<2048x1024xf32>) -> tensor<1024x1024xf32> {
   %c = tpu.matmul_passes lhs(%a) rhs(%b) {nan_fixed_terms = 0 : i64} : (tensor<1024x2048xf32>, tensor<2048x1024xf32>) -> tensor<1024x1024xf32>
   return %c : tensor<1024x1024xf32>
@@ -1436,13 +1454,14 @@ func.func @main(%a: tensor<1024x128xf32>, %b: tensor<128x2048xf32>) -> tensor<10
 // CHECK: scf.for
 // CHECK: tpu.mxu_pop mxu 0
 // CHECK: tpu.mxu_push %{{.*}} to mxu 0
-// CHECK: tpu.dma_wait sem 1 count 8
-// CHECK-NEXT: %c9{{.*}} = arith.constant 9 : index
+// CHECK: %c9{{.*}} = arith.constant 9 : index
 // CHECK-NEXT: arith.muli %[[ROW0]]
 // CHECK: %c320 = arith.constant 320 : index
 // CHECK-NEXT: %[[LAG_END:.*]] = arith.addi %[[ROW:.*]], %c320 : index
 // CHECK: scf.for %{{.*}} = %[[ROW]] to %[[LAG_END]] step %c64 {
 // CHECK-NOT: tpu.mxu_pop
+// CHECK: }
+// CHECK-NEXT: tpu.dma_wait sem 1 count 8
 // CHECK: scf.for %[[PIECE:.*]] = %{{.*}} to %{{.*}} step %c128
 // CHECK: %[[PIECE_END:.*]] = arith.minsi
 // CHECK-NEXT: %c64{{.*}} = arith.constant 64 : index
@@ -1465,6 +1484,37 @@ func.func @main(%a: tensor<1024x128xf32>, %b: tensor<128x2048xf32>) -> tensor<10
 func.func @main(%a: tensor<2048x2048xf32>, %b: tensor<2048x1152xf32>) -> tensor<2048x1152xf32> {
   %c = tpu.matmul_passes lhs(%a) rhs(%b) {nan_fixed_terms = 0 : i64} : (tensor<2048x2048xf32>, tensor<2048x1152xf32>) -> tensor<2048x1152xf32>
   return %c : tensor<2048x1152xf32>
+}
+
+// -----
+
+// One chunk of 125 row blocks (1000 rows), 15 whole unrolled iterations
+// and 5 blocks left: the kernel's last K tile (storesInLastTile, its only
+// group with an epilogue otherwise) pops 40 row blocks behind its pushes
+// in the whole iterations, pieces of 16 up to block 120 (rows 320 to
+// 960), pushes the 5 blocks left, then pops blocks 80 to 125 as they
+// drain and stores those 45 at once. One MXU has a column block in the
+// last group (5 = 4 + 1): 5 pieces and the 45, 6 DMAs for the last wait.
+// CHECK-LABEL: func.func @main(%arg0: memref<1000x2048xf32
+// CHECK: %c960 = arith.constant 960 : index
+// CHECK-NEXT: %[[PIECES_END:.*]] = arith.addi %[[ROW:.*]], %c960 : index
+// CHECK: scf.for %{{.*}} = %{{.*}} to %[[PIECES_END]] step %c128
+// CHECK: tpu.mxu_pop mxu 0
+// CHECK: tpu.dma_store {{.*}} sem 1
+// CHECK-NOT: tpu.dma_store
+// CHECK: }
+// CHECK-COUNT-5: tpu.mxu_push %{{.*}} to mxu 3 slot %{{.*}} accumulate
+// CHECK-NOT: tpu.mxu_push
+// CHECK: scf.for %{{.*}} = %c80 to %c125{{.*}} step %c1
+// CHECK: tpu.mxu_pop mxu 0
+// CHECK-NOT: tpu.mxu_pop mxu 1
+// CHECK: }
+// CHECK: tpu.dma_store {{.*}} tiles %c45 sem 1
+// CHECK-NOT: tpu.dma_store {{.*}} tiles %c45
+// CHECK: tpu.dma_wait sem 1 count 6
+func.func @main(%a: tensor<1000x2048xf32>, %b: tensor<2048x640xf32>) -> tensor<1000x640xf32> {
+  %c = tpu.matmul_passes lhs(%a) rhs(%b) {nan_fixed_terms = 0 : i64} : (tensor<1000x2048xf32>, tensor<2048x640xf32>) -> tensor<1000x640xf32>
+  return %c : tensor<1000x640xf32>
 }
 
 // -----

@@ -100,6 +100,13 @@ constexpr int64_t kOwnPopLagBlocks =
 /// keeps them under kMaxOutstandingDmas; pieces of 8 were 47 cycles
 /// faster at 2048^3 but 48 DMAs).
 constexpr int64_t kOwnStoreBlocks = 2 * kUnroll;
+/// What finding the kernel's last K tile costs each K tile
+/// (storesInLastTile: a subtract and a min beside the latches, and a
+/// branch that shares the first-tile test's), measured over 1000^3 to
+/// 2048x3072x2048: under a cycle where two or more MXUs' latches have
+/// bundles to share, 4 to 6 with one MXU's.
+constexpr double kLastTileTestCycles = 1.0;
+constexpr double kLastTileTestCyclesOneMxu = 5.0;
 
 /// The LHS row blocks of 8 one VMEM tile of `lhs` holds: 1 for f32; 2 for
 /// packed bf16, but 1 when each matrix is one block (8 rows: the low half
@@ -679,21 +686,27 @@ private:
   /// storesInLastTile).
   bool popsAcrossChunks = false;
   /// Whether the kernel's last group, the only one with an epilogue
-  /// (popsAcrossChunks), pops its results in its last K tile instead:
-  /// the last term's pushes pop each block kOwnPopLagBlocks behind, once
-  /// it has drained, and DMA its rows out kOwnStoreBlocks at a time, so
-  /// that the stores, which the MXUs would otherwise idle through, start
-  /// about 460 cycles into that tile (set by plan()); then no group has an
-  /// epilogue. Where there is one term, whose loop is the unrolled one
-  /// and splits nothing; it has whole pieces to pop (its chunk's row
-  /// blocks are whole unrolled iterations and at least kOwnPopLagBlocks +
-  /// kOwnStoreBlocks); every store of the group before went out in an
+  /// (popsAcrossChunks, or one chunk popping in the next group), pops its
+  /// results in its last K tile instead: the last term's pushes pop each
+  /// block kOwnPopLagBlocks behind, once it has drained, and DMA its rows
+  /// out kOwnStoreBlocks at a time, so that the stores, which the MXUs
+  /// would otherwise idle through, start about 460 cycles into that tile
+  /// (set by plan()); then no group has an epilogue. Where there is one
+  /// term, whose loop is the unrolled one and splits nothing; its chunk's
+  /// whole unrolled iterations have whole pieces to pop (at least
+  /// kOwnPopLagBlocks + kOwnStoreBlocks row blocks; the blocks past them
+  /// are pushed after); every store of the group before went out in an
   /// earlier K tile (more K tiles than pieces: its pops overwrite the
-  /// staging those read); and its DMAs fit the DMA queue.
+  /// staging those read); its DMAs fit the DMA queue; and it saves more
+  /// than it costs (lastTileStoresSaving).
   bool storesInLastTile = false;
   /// The stores storesInLastTile issues: a DMA an active MXU and piece,
   /// and one more each for the rest.
   int64_t lastTileStores() const;
+  /// The cycles storesInLastTile would save: its stores' head start over
+  /// an epilogue's, less the test every K tile of the kernel makes and
+  /// the wait of its first pop for the group before's stores.
+  double lastTileStoresSaving() const;
   /// The MXUs with a column block in a chunk's last column group.
   int64_t lastGroupMxus() const {
     int64_t lastCol0 = (columnGroups() - 1) * int64_t(groupBlocks);
@@ -912,6 +925,18 @@ LogicalResult MatmulKernel::plan() {
                                               blocksPerMxu(blocksBeforeStaging);
   defersStores = columnGroups() > 1 && shouldDeferStores();
   planLhsAhead();
+  int64_t lastWholeBlocks = lastChunkOf(chunk) / kUnroll * kUnroll;
+  // The kernel's last group is the only one with an epilogue where its
+  // chunk's last groups pop in the next chunk's first, or where there is
+  // one chunk (and so one chunk's last group).
+  bool onlyLastEpilogue =
+      popsAcrossChunks || (popsInNextGroup && lhs.batch * chunksOf(chunk) == 1);
+  storesInLastTile = onlyLastEpilogue && terms == 1 &&
+                     kTiles > storesPerGroup() &&
+                     lastWholeBlocks >= kOwnPopLagBlocks + kOwnStoreBlocks &&
+                     pushesUnrolled(0) && !splitsLhsInPushes &&
+                     lastTileStores() <= int64_t(kMaxOutstandingDmas) &&
+                     lastTileStoresSaving() > 0;
   return success();
 }
 
@@ -1017,18 +1042,41 @@ void MatmulKernel::planLhsAhead() {
                        stores - prefetchedSpare > stores / 2;
   popsAcrossChunks =
       storesAcrossChunks && popsInNextGroup && rowBlocks % chunk == 0;
+}
+
+double MatmulKernel::lastTileStoresSaving() const {
+  // The stores start once the first piece is popped, not after the
+  // tile's pushes and their drain.
+  double blockCycles = double(kMxuPushCycles);
   int64_t lastBlocks = lastChunkOf(chunk);
-  storesInLastTile = popsAcrossChunks && terms == 1 &&
-                     kTiles > storesPerGroup() && lastBlocks % kUnroll == 0 &&
-                     lastBlocks >= kOwnPopLagBlocks + kOwnStoreBlocks &&
-                     pushesUnrolled(0) && !splitsLhsInPushes &&
-                     lastTileStores() <= int64_t(kMaxOutstandingDmas);
+  double saved = blockCycles * double(blocksPerMxu(lastBlocks)) +
+                 double(kMxuPipelineCycles) -
+                 blockCycles * double(kOwnPopLagBlocks + kOwnStoreBlocks);
+  double groups = double(lhs.batch * chunksOf(chunk) * columnGroups());
+  double tests = (mxus > 1 ? kLastTileTestCycles : kLastTileTestCyclesOneMxu) *
+                 groups * double(kTiles);
+  // The group before's stores, from the DMA engine's walk over the
+  // group's earlier tiles: a tile's loads issued at its start, its piece
+  // of the stores at its end (storingTiles).
+  double tile = tileCycles(lastBlocks);
+  double stores = hbmCycles(int64_t(groupBlocks) * chunk);
+  int64_t pieces = storingTiles();
+  double dmaDone = 0.0;
+  for (int64_t k = 0; k + 1 < kTiles; ++k) {
+    dmaDone = std::max(dmaDone, double(k) * tile) + tileLoadCycles();
+    if (k < pieces)
+      dmaDone =
+          std::max(dmaDone, double(k + 1) * tile) + stores / double(pieces);
+  }
+  double firstPop =
+      double(kTiles - 1) * tile + blockCycles * double(kOwnPopLagBlocks);
+  return saved - tests - std::max(0.0, dmaDone - firstPop);
 }
 
 int64_t MatmulKernel::lastTileStores() const {
+  int64_t wholeBlocks = lastChunkOf(chunk) / kUnroll * kUnroll;
   int64_t pieces =
-      llvm::divideCeil(lastChunkOf(chunk) - kOwnPopLagBlocks, kOwnStoreBlocks) +
-      1;
+      llvm::divideCeil(wholeBlocks - kOwnPopLagBlocks, kOwnStoreBlocks) + 1;
   return lastGroupMxus() * pieces;
 }
 
@@ -2047,9 +2095,6 @@ void MatmulKernel::buildPasses(KernelBuilder &b, size_t position, Value k,
   // kOwnStoreBlocks at a time; the blocks left are popped as they drain,
   // and stored at once. The group's epilogue is this.
   auto pushAndStore = [&] {
-    // The group before's stores, issued in the earlier K tiles, read the
-    // staging the pops write.
-    b.wait(kStoreSem, storesPerGroup());
     int64_t chunkBlocks = lastChunkOf(chunk);
     int64_t iterationRows = kUnroll * kTileRows;
     auto ivOf = [&](int64_t block) {
@@ -2071,9 +2116,15 @@ void MatmulKernel::buildPasses(KernelBuilder &b, size_t position, Value k,
     Value lagEnd = ivOf(kOwnPopLagBlocks);
     b.forLoop(ivOf(0), lagEnd, iterationRows,
               [&](Value iv) { pushIteration(iv, kUnroll, true, -1); });
+    // The group before's stores, issued in the earlier K tiles, read the
+    // staging the pops write: waited for after the pushes that pop
+    // nothing, which give them that much longer.
+    b.wait(kStoreSem, storesPerGroup());
     // Each piece's blocks in a loop of their own, so that one copy of the
-    // iteration serves (the last piece may be shorter).
-    Value chunkEnd = ivOf(chunkBlocks);
+    // iteration serves (the last piece may be shorter); the blocks past
+    // the last whole iteration are pushed after them.
+    int64_t wholeBlocks = chunkBlocks / kUnroll * kUnroll;
+    Value chunkEnd = ivOf(wholeBlocks);
     b.forLoop(ivOf(kOwnPopLagBlocks), chunkEnd, kOwnStoreBlocks * kTileRows,
               [&](Value iv) {
                 Value pieceEnd = b.add(iv, kOwnStoreBlocks * kTileRows);
@@ -2086,10 +2137,12 @@ void MatmulKernel::buildPasses(KernelBuilder &b, size_t position, Value k,
                 Value popped = b.sub(pushed, b.index(kOwnPopLagBlocks));
                 store(popped, b.divide(b.sub(end, iv), kTileRows));
               });
+    if (wholeBlocks < chunkBlocks)
+      pushIteration(chunkEnd, chunkBlocks - wholeBlocks, true, -1);
     // The blocks left, a block an iteration: the DMA engine has the
     // pieces' stores to do meanwhile, and the pops wait for the blocks to
     // drain. Only the MXUs with a column block are stored.
-    int64_t popsEnd = chunkBlocks - kOwnPopLagBlocks;
+    int64_t popsEnd = wholeBlocks - kOwnPopLagBlocks;
     Value blocksEnd = b.index(chunkBlocks);
     b.forLoop(b.index(popsEnd), blocksEnd, 1, [&](Value block) {
       Value row = b.mul(block, kTileRows);
@@ -2099,7 +2152,7 @@ void MatmulKernel::buildPasses(KernelBuilder &b, size_t position, Value k,
         finishBlock(b, block, stagingRow, unsigned(m), mxuRow);
       }
     });
-    Value leftBlocks = b.index(kOwnPopLagBlocks);
+    Value leftBlocks = b.index(chunkBlocks - popsEnd);
     store(b.index(popsEnd), leftBlocks);
   };
   if (!firstOfGroup)
