@@ -72,6 +72,11 @@
 // CHECK-NEXT: tpu.mxu_latch mxu 1
 // CHECK-NEXT: tpu.mxu_latch mxu 2
 // CHECK-NEXT: tpu.mxu_latch mxu 3
+// The chunk's first group's tiles but tile 0 wait for their LHS in pieces
+// (piecesLhsTiles; a test below has them): the smaller of k and col0 is
+// 0 there and in every group's tile 0.
+// CHECK-NEXT: %[[NEAREST0:.*]] = arith.minsi %[[K]], %[[COL0]] : index
+// CHECK-NEXT: arith.cmpi eq, %[[NEAREST0]], %c0 : index
 // Beside the latches, for the staging below: whether there is a tile k +
 // 1 (2 - k, the tiles after this one, is not 0) and the row its weights
 // are in, in the other half.
@@ -1414,7 +1419,10 @@ func.func @main(%a: tensor<1024x128xf32>, %b: tensor<128x2048xf32>) -> tensor<10
 // (offset 136 + 15) pops its results 40 row blocks behind its pushes and
 // stores them 16 row blocks at a time (storesInLastTile), after waiting
 // for the group before's stores; that tile and the group's first are
-// found by one branch (k or the distance to 151 is 0). One MXU has a
+// found by one branch (k or the distance to 151 is 0), as are the
+// kernel's first group's tiles (its offset is 0), which load their LHS in
+// pieces (piecesLhsTiles: only the kernel's first chunk, as the next
+// chunks' tiles are loaded ahead). One MXU has a
 // column block in the last group (9 = 2 x 4 + 1): one DMA a piece, 88 / 16
 // rounded up and one for the last 40 blocks, 7 for the kernel's last wait;
 // the last 40 blocks are popped from that MXU alone.
@@ -1429,7 +1437,8 @@ func.func @main(%a: tensor<1024x128xf32>, %b: tensor<128x2048xf32>) -> tensor<10
 // CHECK: tpu.mxu_latch mxu 3
 // CHECK-NEXT: %[[TO_LAST:.*]] = arith.subi %[[LAST_TILE]], %[[K]] : index
 // CHECK-NEXT: %[[NEAREST:.*]] = arith.minsi %[[K]], %[[TO_LAST]] : index
-// CHECK-NEXT: %[[FIRST_OR_LAST:.*]] = arith.cmpi eq, %[[NEAREST]], %c0 : index
+// CHECK-NEXT: %[[NEAREST2:.*]] = arith.minsi %[[NEAREST]], %{{.*}} : index
+// CHECK-NEXT: %[[FIRST_OR_LAST:.*]] = arith.cmpi eq, %[[NEAREST2]], %c0 : index
 // CHECK-COUNT-4: tpu.dma_load %arg1
 // CHECK-NEXT: }
 // CHECK-NEXT: scf.if %[[FIRST_OR_LAST]] {
@@ -1514,6 +1523,42 @@ func.func @main(%a: tensor<2048x2048xf32>, %b: tensor<2048x1152xf32>) -> tensor<
 // CHECK: tpu.dma_wait sem 1 count 6
 func.func @main(%a: tensor<1000x2048xf32>, %b: tensor<2048x640xf32>) -> tensor<1000x640xf32> {
   %c = tpu.matmul_passes lhs(%a) rhs(%b) {nan_fixed_terms = 0 : i64} : (tensor<1000x2048xf32>, tensor<2048x640xf32>) -> tensor<1000x640xf32>
+  return %c : tensor<1000x640xf32>
+}
+
+// -----
+
+// 1000 x 1152 x 640 on v4: one chunk of 125 row blocks, whose first group
+// is bound by its loads (a K tile's LHS and weights, about 1,350 cycles
+// of DMA, against 1,000 of pushes). So that its pushes trail the DMA
+// engine by an unrolled iteration rather than a tile, it loads its tiles
+// but tile 0 a DMA per 8 row blocks, the last with the 5 left over
+// (piecesLhsTiles: every chunk's, none being loaded ahead), and those
+// tiles' pushes wait for each before its iteration; the tile before
+// waits for the next tile's weights only (tile 0 waits for its LHS, whole,
+// at its start). The group's pieced tiles are found with
+// the group's first and the kernel's last: the smallest of k, the
+// distance to the kernel's last tile and col0 is 0.
+// CHECK-LABEL: func.func @main(%arg0: memref<1000x1152xf32
+// CHECK: scf.for %[[COL0:.*]] = %{{.*}} to %{{.*}} step %c4
+// CHECK: scf.for %[[K:.*]] = %{{.*}} to %c9
+// CHECK: %[[PIECES:.*]] = arith.shrui %[[BLOCKS:.*]], %c3
+// CHECK: scf.for %{{.*}} = %c0 to %[[PIECES]] step %c1
+// CHECK: %[[REST:.*]] = arith.subi %[[BLOCKS]], %{{.*}}
+// CHECK-NEXT: %[[COUNT:.*]] = arith.select %{{.*}}, %[[REST]], %c8
+// CHECK: tpu.dma_load %arg0{{.*}} tiles %[[COUNT]] sem 3
+// CHECK: %[[NEAREST:.*]] = arith.minsi %[[K]], %{{.*}}
+// CHECK-NEXT: %{{.*}} = arith.minsi %[[NEAREST]], %[[COL0]]
+// CHECK-NOT: tpu.dma_wait sem 3
+// The kernel's last tile (storesInLastTile), then the pieced tiles.
+// CHECK: tpu.dma_store {{.*}} tiles %c45 sem 1
+// CHECK-NEXT: } else {
+// CHECK-NOT: tpu.dma_wait sem 3
+// CHECK: scf.for %{{.*}} step %c64 {
+// CHECK-NEXT: tpu.dma_wait sem 3 count 1
+// CHECK-COUNT-8: tpu.vector_load
+func.func @main(%a: tensor<1000x1152xf32>, %b: tensor<1152x640xf32>) -> tensor<1000x640xf32> {
+  %c = tpu.matmul_passes lhs(%a) rhs(%b) {nan_fixed_terms = 0 : i64} : (tensor<1000x1152xf32>, tensor<1152x640xf32>) -> tensor<1000x640xf32>
   return %c : tensor<1000x640xf32>
 }
 

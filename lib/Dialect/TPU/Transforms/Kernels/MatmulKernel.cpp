@@ -431,7 +431,7 @@ private:
   /// (lhsRow(half, spareOffset)).
   void loadLhsTile(KernelBuilder &b, unsigned buffer, Value k, Value half,
                    Value batch, Value row0, Value blocks, Value spareOffset,
-                   int64_t sem);
+                   int64_t sem, bool inPieces = false);
   /// The chunk after the current one in the kernel's sequence: the next in
   /// the batch, else the next batch's first (past the last chunk, one
   /// that does not exist: only used where there is a next).
@@ -626,6 +626,28 @@ private:
   /// that point outlast the loads in every chunk, else the wait would
   /// stall the pushes (set by plan()).
   bool stagesAcrossGroups = false;
+  /// Whether a chunk's first group loads its LHS tiles but tile 0 a DMA
+  /// per unrolled push iteration (the last DMA takes the blocks left over
+  /// too), and those tiles' pushes wait for each before its iteration
+  /// (set by plan()): where that group is bound by its loads, a tile's
+  /// pushes, which waited for the whole tile and then ran a tile behind
+  /// the DMA engine, trail it by an iteration, and the group ends that
+  /// much sooner. In every chunk where none loads the next one's LHS
+  /// ahead, else in the kernel's first (the others' first groups are not
+  /// bound by their loads). With staging across tiles (the tile before
+  /// waits for the tile's other loads, not its LHS), a resident LHS of one
+  /// f32 buffer that nothing splits, and one term; where that saves more
+  /// than the test each K tile makes to find those tiles (piecesSaving).
+  bool piecesLhsTiles = false;
+  double piecesSaving() const;
+  /// Whether every chunk's first group loads its LHS in pieces, not only
+  /// the kernel's first.
+  bool piecesEveryChunk() const { return lhsTilesAhead() == 0; }
+  /// The DMAs of a pieced LHS tile of `blocks` row blocks: a whole
+  /// unrolled iteration each.
+  Value lhsPieces(KernelBuilder &b, Value blocks) const {
+    return b.divide(blocks, kUnroll);
+  }
   /// Whether the last term's push loop, which splits the next K tile's
   /// weights (splitsWeightsAhead), also stages the next tile's first part
   /// kStageAheadIterations unrolled iterations before its end, so that it
@@ -785,6 +807,7 @@ private:
   /// blocks (past the last, a group has fewer than groupBlocks), and the
   /// vregs of weights each RHS buffer has (16 per such block).
   Value firstGroup, groupIndex, loadsOwnFirstTiles, activeBlocks, weightVregs;
+
   /// batch + row0 + col0 when crossesChunks, else col0: 0 in the first
   /// group whose tiles no group before prefetched.
   Value groupOffset;
@@ -937,6 +960,13 @@ LogicalResult MatmulKernel::plan() {
                      pushesUnrolled(0) && !splitsLhsInPushes &&
                      lastTileStores() <= int64_t(kMaxOutstandingDmas) &&
                      lastTileStoresSaving() > 0;
+  piecesLhsTiles =
+      residentLhs && stagesAcrossTiles && terms == 1 && kTiles > 1 &&
+      lhsBuffers.size() == 1 && !anyPairs && lhsParts.size() == 0 &&
+      pushesUnrolled(0) && !splitsRows && lastChunkOf(chunk) >= kUnroll &&
+      chunk / kUnroll + int64_t(groupBlocks) * 2 + storesPerGroup() <=
+          int64_t(kMaxOutstandingDmas) &&
+      piecesSaving() > 0;
   return success();
 }
 
@@ -1071,6 +1101,31 @@ double MatmulKernel::lastTileStoresSaving() const {
   double firstPop =
       double(kTiles - 1) * tile + blockCycles * double(kOwnPopLagBlocks);
   return saved - tests - std::max(0.0, dmaDone - firstPop);
+}
+
+double MatmulKernel::piecesSaving() const {
+  // Bound by its loads, a chunk's first group ends a tile's pushes after
+  // its last LHS tile is in, or, pieced, an iteration's: in the kernel's
+  // first chunk, and in every chunk that loads its whole LHS itself.
+  double lhsTile = hbmCycles(int64_t(lhsBuffers.size()) * chunk);
+  if (tileLoadCycles() + lhsTile <= tileCycles(chunk))
+    return 0.0;
+  // Where the group's last tile stages the next group's first weights,
+  // it waits for them, behind the pieces in the DMA queue, two unrolled
+  // iterations before its end.
+  double blockCycles = double(kMxuPushCycles);
+  double pieceEnd = blockCycles * double(kUnroll);
+  if (stagesAcrossGroups)
+    pieceEnd = std::max(
+        pieceEnd, tileLoadCycles() +
+                      blockCycles * double(kStageAheadIterations * kUnroll));
+  double saved = blockCycles * double(blocksPerMxu(chunk)) - pieceEnd;
+  double boundChunks =
+      piecesEveryChunk() ? double(lhs.batch * chunksOf(chunk)) : 1.0;
+  double groups = double(lhs.batch * chunksOf(chunk) * columnGroups());
+  double tests = (mxus > 1 ? kLastTileTestCycles : kLastTileTestCyclesOneMxu) *
+                 groups * double(kTiles);
+  return saved * boundChunks - tests;
 }
 
 int64_t MatmulKernel::lastTileStores() const {
@@ -1352,7 +1407,8 @@ void MatmulKernel::issueLoads(KernelBuilder &b, Value k, Value half,
 
 void MatmulKernel::loadLhsTile(KernelBuilder &b, unsigned buffer, Value k,
                                Value half, Value batch, Value row0,
-                               Value blocks, Value spareOffset, int64_t sem) {
+                               Value blocks, Value spareOffset, int64_t sem,
+                               bool inPieces) {
   // A packed LHS's tile holds two row blocks: half the tiles, from row
   // tile row0 / 2. (With merged batches, the batch is 0.)
   Value lhsBuffer = lhsBuffers[buffer];
@@ -1362,8 +1418,23 @@ void MatmulKernel::loadLhsTile(KernelBuilder &b, unsigned buffer, Value k,
   Value lhsBatch = b.mul(batch, tiledShapeOf(lhsBuffer).tilesPerBatch());
   Value lhsTile = b.add(b.add(lhsBatch, b.mul(rowTile, lhs.colTiles())), k);
   Value row = lhsRow(b, buffer, k, half, spareOffset);
-  b.dmaLoad(lhsBuffer, lhsTile, b.index(lhs.colTiles()), lhsVmem, row, count,
-            sem);
+  if (!inPieces)
+    return b.dmaLoad(lhsBuffer, lhsTile, b.index(lhs.colTiles()), lhsVmem, row,
+                     count, sem);
+  // piecesLhsTiles: a DMA a whole unrolled iteration, the last with the
+  // blocks left too (f32: a tile a row block).
+  Value pieces = lhsPieces(b, blocks);
+  Value lastPiece = b.add(pieces, -1);
+  b.forLoop(zero, pieces, 1, [&](Value piece) {
+    Value first = b.mul(piece, kUnroll);
+    Value isLast = b.lessThan(b.sub(lastPiece, piece), one);
+    Value pieceBlocks =
+        b.select(isLast, b.sub(blocks, first), b.index(kUnroll));
+    Value tile = b.add(lhsTile, b.mul(first, lhs.colTiles()));
+    Value pieceRow = b.add(row, b.mul(first, kTileRows));
+    b.dmaLoad(lhsBuffer, tile, b.index(lhs.colTiles()), lhsVmem, pieceRow,
+              pieceBlocks, sem);
+  });
 }
 
 void MatmulKernel::issueLhsLoads(KernelBuilder &b, Value k, Value half,
@@ -1373,17 +1444,34 @@ void MatmulKernel::issueLhsLoads(KernelBuilder &b, Value k, Value half,
   // in the kernel's first chunk, which loads every tile. A tile loaded
   // here is never in a spare slot: from lhsTilesAhead on it is past them,
   // and the kernel's first chunk's index is even.
-  auto load = [&](int64_t sem) {
+  auto loadAs = [&](int64_t sem, bool inPieces) {
     for (unsigned buffer = 0; buffer < lhsBuffers.size(); ++buffer)
       loadLhsTile(b, buffer, k, half, batch, row0, blocks,
-                  /*spareOffset=*/Value(), sem);
+                  /*spareOffset=*/Value(), sem, inPieces);
+  };
+  std::optional<int64_t> tile = getConstantIntValue(k);
+  // A tile but tile 0 of a pieced chunk (piecesLhsTiles: every chunk, or
+  // the kernel's first): a constant tile is a group's own first tiles
+  // (the kernel's first chunk's, or with no prefetch across chunks any
+  // chunk's: pieced) or the next chunk's (pieced where every chunk is); a
+  // K loop's is pieced where every chunk is, else in the kernel's first
+  // chunk (batch + row0 is 0).
+  auto load = [&](int64_t sem) {
+    if (!piecesLhsTiles)
+      return loadAs(sem, false);
+    if (tile)
+      return loadAs(sem, *tile >= 1 && (piecesEveryChunk() || !ofNextChunk));
+    if (piecesEveryChunk())
+      return loadAs(sem, true);
+    Value laterChunk = b.lessThan(zero, b.add(batch, row0));
+    b.ifThen(
+        laterChunk, [&] { loadAs(sem, false); }, [&] { loadAs(sem, true); });
   };
   if (!residentLhs)
     return load(kLoadSem);
   // A resident LHS is loaded in the chunk's first group only, its
   // addresses made there too: a later group's K tiles, which load none,
   // computed them in their heads.
-  std::optional<int64_t> tile = getConstantIntValue(k);
   bool ownTile = lhsTilesAhead() == 0 || (tile && *tile >= lhsTilesAhead());
   assert(!ofNextChunk || tile);
   if (!chunkFirst || (ofNextChunk && !ownTile))
@@ -1679,7 +1767,9 @@ void MatmulKernel::buildKLoop(KernelBuilder &b, Value row0, Value col0,
       });
       splitLhs(b, blocks);
     } else {
-      unlessStagedAhead([&] { waitForTile(b, k, half); });
+      // (Staging across tiles, only tile 0 waits here.)
+      unlessStagedAhead(
+          [&] { waitForTile(b, stagesAcrossTiles ? zero : k, half); });
       splitLhs(b, blocks);
       splitWeights(b, half, zero);
       unlessStagedAhead([&] { stageWeights(b, order.front(), half); });
@@ -1759,8 +1849,19 @@ void MatmulKernel::waitForTile(KernelBuilder &b, Value tile, Value half,
                                bool ofNextGroup) {
   int64_t lhsLoads = int64_t(lhsBuffers.size());
   int64_t rhsLoads = int64_t(rhsBuffers.size()) * groupBlocks;
+  // Pieced tiles (piecesLhsTiles) wait for their pieces as they push:
+  // a chunk's first group waits here for tile 0, and for the others only
+  // in a later chunk where only the kernel's first is pieced. (A tile not
+  // known to be 0 is k + 1, waited for by tile k's staging.)
+  auto waitWhole = [&] { b.wait(kResidentSem, lhsLoads); };
+  std::optional<int64_t> constant = getConstantIntValue(tile);
   if (residentLhs && !ofNextGroup)
-    b.ifThen(firstGroup, [&] { b.wait(kResidentSem, lhsLoads); });
+    b.ifThen(firstGroup, [&] {
+      if (!piecesLhsTiles || (constant && *constant == 0))
+        return waitWhole();
+      if (!piecesEveryChunk())
+        b.ifThen(b.lessThan(zero, b.add(batchIndex, groupRow0)), waitWhole);
+    });
   b.wait(kLoadSem, residentLhs ? rhsLoads : lhsLoads + rhsLoads);
   // The loads are in, and every weight load of this half's previous tile
   // has shifted in (each was latched since, and a latch waits for its
@@ -1874,11 +1975,20 @@ void MatmulKernel::buildPasses(KernelBuilder &b, size_t position, Value k,
   // only, and k in the group's first tile, where the pushes branch
   // already: one branch on the smaller finds both. Made here, it shares the
   // latches' bundles, whose scalar slots are free.
-  Value isFirstOrKernelLastTile;
-  if (storesInLastTile) {
-    Value toLast = b.sub(lastTileOffset, k);
-    isFirstOrKernelLastTile = arith::CmpIOp::create(b, arith::CmpIPredicate::eq,
-                                                    b.min(k, toLast), zero);
+  // So is the group's col0 (or, where only the kernel's first chunk is
+  // pieced, its offset) in the tiles of a chunk's first group, pieced
+  // from tile 1 (piecesLhsTiles), and the smallest of them finds all.
+  Value isSpecialTile, toLast;
+  if (storesInLastTile || piecesLhsTiles) {
+    Value nearest = k;
+    if (storesInLastTile) {
+      toLast = b.sub(lastTileOffset, k);
+      nearest = b.min(nearest, toLast);
+    }
+    if (piecesLhsTiles)
+      nearest = b.min(nearest, piecesEveryChunk() ? groupCol0 : groupOffset);
+    isSpecialTile =
+        arith::CmpIOp::create(b, arith::CmpIPredicate::eq, nearest, zero);
   }
   Value lhsBuffer = lhsBuffers[lhsOf[term]];
   Value lhsVmem = this->lhsVmem;
@@ -2050,11 +2160,15 @@ void MatmulKernel::buildPasses(KernelBuilder &b, size_t position, Value k,
                 n == kUnroll ? int64_t(i) : -1);
     }
   };
-  auto pushUnrolled = [&](bool accumulate, bool popsPrevious) {
+  auto pushUnrolled = [&](bool accumulate, bool popsPrevious,
+                          bool waitsPieces = false) {
     splitIsDone = false;
     Value unrolledEnd = b.forLoopUnrolled(
         blocks, kUnroll,
         [&](Value iv, int64_t n) {
+          // A piece a whole iteration, the last with the blocks left.
+          if (waitsPieces && n == kUnroll)
+            b.wait(kResidentSem, 1);
           pushIteration(iv, n, accumulate, popsPrevious ? 0 : -1);
         },
         stageNextTile, kStageAheadIterations, kTileRows,
@@ -2183,11 +2297,23 @@ void MatmulKernel::buildPasses(KernelBuilder &b, size_t position, Value k,
                      : b.lessThan(zero, groupCol0);
     b.ifThen(pops, waitAndPop, [&] { pushAll(false); });
   };
-  if (!storesInLastTile)
+  if (!isSpecialTile)
     return b.ifThen(isFirstTile, pushFirstTile, [&] { pushAll(true); });
+  // A pieced chunk's first group's tiles but tile 0, their LHS in pieces
+  // (none is the kernel's last: that group has a group before).
+  auto pushPieces = [&] { pushUnrolled(true, false, /*waitsPieces=*/true); };
+  auto pushLastTile = [&] {
+    if (!piecesLhsTiles)
+      return pushAndStore();
+    if (!storesInLastTile)
+      return pushPieces();
+    Value isKernelLast =
+        arith::CmpIOp::create(b, arith::CmpIPredicate::eq, toLast, zero);
+    b.ifThen(isKernelLast, pushAndStore, pushPieces);
+  };
   b.ifThen(
-      isFirstOrKernelLastTile,
-      [&] { b.ifThen(isFirstTile, pushFirstTile, pushAndStore); },
+      isSpecialTile,
+      [&] { b.ifThen(isFirstTile, pushFirstTile, pushLastTile); },
       [&] { pushAll(true); });
 }
 
