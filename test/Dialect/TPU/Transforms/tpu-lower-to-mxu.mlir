@@ -39,17 +39,20 @@
 // tile 0 (tile 1's), later tiles' came two tiles ahead (below). The LHS
 // column's addresses are made inside the first group's branch, not in a
 // later group's K tiles, which load none.
-// CHECK: scf.for %[[K:.*]] = %{{.*}} to %{{.*}} step
+// CHECK: scf.for %[[K:.*]] = %{{.*}} to %c3{{.*}} step
 // CHECK-NEXT: %[[TILE:.*]] = arith.addi %[[K]], %[[GROUP]]
 // CHECK-NEXT: %[[HALF:.*]] = arith.andi %[[TILE]], %c1
+// The LHS tiles but tile 0 come in pieces (piecesLhsTiles, below), after
+// their weights.
 // CHECK: %[[FIRSTK:.*]] = arith.cmpi eq, %[[K]]
 // CHECK: scf.if
 // CHECK-NOT: arith.muli
-// CHECK: scf.if %[[FIRST]] {
-// CHECK: arith.muli
-// CHECK: tpu.dma_load %[[A]]{{.*}} sem 3
 // CHECK: scf.if %[[FIRSTK]] {
 // CHECK-COUNT-4: tpu.dma_load %[[B]]
+// CHECK-NEXT: }
+// CHECK-NEXT: scf.if %[[FIRST]] {
+// CHECK: arith.muli
+// CHECK: tpu.dma_load %[[A]]{{.*}} sem 3
 // The last tile prefetches the next group's tile 0, into half (g + 1) % 2,
 // which it is not using. The two tiles prefetched ahead of a group's
 // stores spare them: no result DMA in the K loop.

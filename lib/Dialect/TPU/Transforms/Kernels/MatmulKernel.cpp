@@ -100,13 +100,15 @@ constexpr int64_t kOwnPopLagBlocks =
 /// keeps them under kMaxOutstandingDmas; pieces of 8 were 47 cycles
 /// faster at 2048^3 but 48 DMAs).
 constexpr int64_t kOwnStoreBlocks = 2 * kUnroll;
-/// What finding the kernel's last K tile costs each K tile
-/// (storesInLastTile: a subtract and a min beside the latches, and a
-/// branch that shares the first-tile test's), measured over 1000^3 to
-/// 2048x3072x2048: under a cycle where two or more MXUs' latches have
-/// bundles to share, 4 to 6 with one MXU's.
-constexpr double kLastTileTestCycles = 1.0;
-constexpr double kLastTileTestCyclesOneMxu = 5.0;
+/// What a term of the test that finds the K tiles with a push loop of
+/// their own costs each K tile (the kernel's last tile, storesInLastTile:
+/// a subtract and a min beside the latches; the pieced tiles,
+/// piecesLhsTiles: a min), with a branch that shares the first-tile
+/// test's; measured over 1000^3 to 2048x3072x2048: under a cycle where
+/// two or more MXUs' latches have bundles to share, 4 to 6 with one
+/// MXU's.
+constexpr double kOwnLoopTestCycles = 1.0;
+constexpr double kOwnLoopTestCyclesOneMxu = 5.0;
 
 /// The LHS row blocks of 8 one VMEM tile of `lhs` holds: 1 for f32; 2 for
 /// packed bf16, but 1 when each matrix is one block (8 rows: the low half
@@ -357,7 +359,8 @@ private:
   /// Waits for the DMAs of K tile `tile`'s LHS and RHS buffers (in
   /// `half`), then, in the last K tile, zeroes the weight rows a short RHS
   /// lacks. With `ofNextGroup`, the tile is the next column group's in the
-  /// chunk, which loads no resident LHS.
+  /// chunk, which loads no resident LHS. A pieced LHS tile
+  /// (piecesLhsTiles) is left to its pushes, which wait for each piece.
   void waitForTile(KernelBuilder &b, Value tile, Value half,
                    bool ofNextGroup = false);
   /// Stores `zeros` (a zero vreg) to row tiles [from, to) of the weight
@@ -611,7 +614,8 @@ private:
   /// term and K tile, and the last term's pushes are the unrolled loop.
   bool splitsWeightsAhead = false;
   /// Whether the last term's push loop also waits for the next K tile's
-  /// loads and stages its first weights, kStageAheadIterations unrolled
+  /// loads (but a pieced LHS: piecesLhsTiles) and stages its first
+  /// weights, kStageAheadIterations unrolled
   /// iterations before its end, so that they shift in while the last
   /// pushes stream: when the first term latches a buffer as it is (not a
   /// part the next tile splits), there is more than one K tile, the last
@@ -636,8 +640,13 @@ private:
   /// ahead, else in the kernel's first (the others' first groups are not
   /// bound by their loads). With staging across tiles (the tile before
   /// waits for the tile's other loads, not its LHS), a resident LHS of one
-  /// f32 buffer that nothing splits, and one term; where that saves more
-  /// than the test each K tile makes to find those tiles (piecesSaving).
+  /// f32 buffer that nothing splits, one term, more than one K tile, no
+  /// rows split among the MXUs, and a whole iteration in every chunk;
+  /// where the next tile's pieces, weights and the group before's stores
+  /// fit the DMA queue (the tile's own pieces still in flight may stall
+  /// the head's issue, in a group that waits for them anyway); and where
+  /// that saves more than the test each K tile makes to find those tiles
+  /// (piecesSaving).
   bool piecesLhsTiles = false;
   double piecesSaving() const;
   /// Whether every chunk's first group loads its LHS in pieces, not only
@@ -729,6 +738,13 @@ private:
   /// an epilogue's, less the test every K tile of the kernel makes and
   /// the wait of its first pop for the group before's stores.
   double lastTileStoresSaving() const;
+  /// What a term of the test for the K tiles with a loop of their own
+  /// costs over the kernel's K tiles.
+  double ownLoopTestCycles() const {
+    double groups = double(lhs.batch * chunksOf(chunk) * columnGroups());
+    return (mxus > 1 ? kOwnLoopTestCycles : kOwnLoopTestCyclesOneMxu) * groups *
+           double(kTiles);
+  }
   /// The MXUs with a column block in a chunk's last column group.
   int64_t lastGroupMxus() const {
     int64_t lastCol0 = (columnGroups() - 1) * int64_t(groupBlocks);
@@ -1082,9 +1098,7 @@ double MatmulKernel::lastTileStoresSaving() const {
   double saved = blockCycles * double(blocksPerMxu(lastBlocks)) +
                  double(kMxuPipelineCycles) -
                  blockCycles * double(kOwnPopLagBlocks + kOwnStoreBlocks);
-  double groups = double(lhs.batch * chunksOf(chunk) * columnGroups());
-  double tests = (mxus > 1 ? kLastTileTestCycles : kLastTileTestCyclesOneMxu) *
-                 groups * double(kTiles);
+  double tests = ownLoopTestCycles();
   // The group before's stores, from the DMA engine's walk over the
   // group's earlier tiles: a tile's loads issued at its start, its piece
   // of the stores at its end (storingTiles).
@@ -1122,9 +1136,7 @@ double MatmulKernel::piecesSaving() const {
   double saved = blockCycles * double(blocksPerMxu(chunk)) - pieceEnd;
   double boundChunks =
       piecesEveryChunk() ? double(lhs.batch * chunksOf(chunk)) : 1.0;
-  double groups = double(lhs.batch * chunksOf(chunk) * columnGroups());
-  double tests = (mxus > 1 ? kLastTileTestCycles : kLastTileTestCyclesOneMxu) *
-                 groups * double(kTiles);
+  double tests = ownLoopTestCycles();
   return saved * boundChunks - tests;
 }
 
@@ -1401,8 +1413,15 @@ scf::ForOp MatmulKernel::build(KernelBuilder &b) {
 void MatmulKernel::issueLoads(KernelBuilder &b, Value k, Value half,
                               Value batch, Value row0, Value col0, Value blocks,
                               Value chunkFirst, bool ofNextChunk) {
+  // A pieced LHS tile (piecesLhsTiles: any but tile 0) comes after its
+  // weights, which the tile before waits for: the engine works in issue
+  // order.
+  bool weightsFirst = piecesLhsTiles && !isConstantIntValue(k, 0);
+  if (weightsFirst)
+    issueWeightLoads(b, k, half, batch, col0);
   issueLhsLoads(b, k, half, batch, row0, blocks, chunkFirst, ofNextChunk);
-  issueWeightLoads(b, k, half, batch, col0);
+  if (!weightsFirst)
+    issueWeightLoads(b, k, half, batch, col0);
 }
 
 void MatmulKernel::loadLhsTile(KernelBuilder &b, unsigned buffer, Value k,
@@ -1451,9 +1470,9 @@ void MatmulKernel::issueLhsLoads(KernelBuilder &b, Value k, Value half,
   };
   std::optional<int64_t> tile = getConstantIntValue(k);
   // A tile but tile 0 of a pieced chunk (piecesLhsTiles: every chunk, or
-  // the kernel's first): a constant tile is a group's own first tiles
-  // (the kernel's first chunk's, or with no prefetch across chunks any
-  // chunk's: pieced) or the next chunk's (pieced where every chunk is); a
+  // the kernel's first): a constant tile is one of a group's own first
+  // two (the kernel's first chunk's, or with no prefetch across chunks
+  // any chunk's) or of the next chunk's (pieced where every chunk is); a
   // K loop's is pieced where every chunk is, else in the kernel's first
   // chunk (batch + row0 is 0).
   auto load = [&](int64_t sem) {
@@ -1721,9 +1740,17 @@ void MatmulKernel::buildKLoop(KernelBuilder &b, Value row0, Value col0,
       if (!stagesAcrossTiles)
         return issueLoads(b, next, nextHalf, batchIndex, row0, col0, blocks,
                           firstGroup);
+      auto weightsOfTile1 = [&] {
+        b.ifThen(isFirstTile, [&] {
+          issueWeightLoads(b, next, nextHalf, batchIndex, col0);
+        });
+      };
+      // Pieced, after its weights (issueLoads).
+      if (piecesLhsTiles)
+        weightsOfTile1();
       issueLhsLoads(b, next, nextHalf, batchIndex, row0, blocks, firstGroup);
-      b.ifThen(isFirstTile,
-               [&] { issueWeightLoads(b, next, nextHalf, batchIndex, col0); });
+      if (!piecesLhsTiles)
+        weightsOfTile1();
     };
     if (prefetchesAcross()) {
       // A later group's tile 1 came with its tile 0: prefetch unless k is
@@ -1745,8 +1772,9 @@ void MatmulKernel::buildKLoop(KernelBuilder &b, Value row0, Value col0,
     // With the weights split ahead, the tile before waited for this one's
     // loads and split its weights, and staged the first part (or the
     // loop's head did, above); the group's first tile does all three here.
-    // Staging across tiles, the tile before waited for the loads and
-    // staged the first weights: only the first tile does either.
+    // Staging across tiles, the tile before waited for the loads (but a
+    // pieced LHS) and staged the first weights: only the first tile does
+    // either.
     // A later group's tile 0 too: the group before's last tile waited for
     // its loads and staged its weights.
     auto unlessStagedAhead = [&](function_ref<void()> body) {
@@ -1971,14 +1999,14 @@ void MatmulKernel::buildPasses(KernelBuilder &b, size_t position, Value k,
     if (std::optional<size_t> next = nextLatch(position))
       stageWeights(b, order[*next], half);
   }
-  // lastTileOffset - k (storesInLastTile) is 0 in the kernel's last tile
-  // only, and k in the group's first tile, where the pushes branch
-  // already: one branch on the smaller finds both. Made here, it shares the
-  // latches' bundles, whose scalar slots are free.
-  // So is the group's col0 (or, where only the kernel's first chunk is
-  // pieced, its offset) in the tiles of a chunk's first group, pieced
-  // from tile 1 (piecesLhsTiles), and the smallest of them finds all.
-  Value isSpecialTile, toLast;
+  // The K tiles with a push loop of their own: the group's first (k is
+  // 0), the kernel's last (lastTileOffset - k is 0: storesInLastTile) and
+  // a pieced chunk's first group's (its col0 is 0, or where only the
+  // kernel's first chunk is pieced its offset: piecesLhsTiles). One
+  // branch on the smallest finds them all, where the pushes branch on k
+  // already; made here, it shares the latches' bundles, whose scalar
+  // slots are free.
+  Value hasOwnLoop, toLast;
   if (storesInLastTile || piecesLhsTiles) {
     Value nearest = k;
     if (storesInLastTile) {
@@ -1987,7 +2015,7 @@ void MatmulKernel::buildPasses(KernelBuilder &b, size_t position, Value k,
     }
     if (piecesLhsTiles)
       nearest = b.min(nearest, piecesEveryChunk() ? groupCol0 : groupOffset);
-    isSpecialTile =
+    hasOwnLoop =
         arith::CmpIOp::create(b, arith::CmpIPredicate::eq, nearest, zero);
   }
   Value lhsBuffer = lhsBuffers[lhsOf[term]];
@@ -2297,7 +2325,7 @@ void MatmulKernel::buildPasses(KernelBuilder &b, size_t position, Value k,
                      : b.lessThan(zero, groupCol0);
     b.ifThen(pops, waitAndPop, [&] { pushAll(false); });
   };
-  if (!isSpecialTile)
+  if (!hasOwnLoop)
     return b.ifThen(isFirstTile, pushFirstTile, [&] { pushAll(true); });
   // A pieced chunk's first group's tiles but tile 0, their LHS in pieces
   // (none is the kernel's last: that group has a group before).
@@ -2312,8 +2340,7 @@ void MatmulKernel::buildPasses(KernelBuilder &b, size_t position, Value k,
     b.ifThen(isKernelLast, pushAndStore, pushPieces);
   };
   b.ifThen(
-      isSpecialTile,
-      [&] { b.ifThen(isFirstTile, pushFirstTile, pushLastTile); },
+      hasOwnLoop, [&] { b.ifThen(isFirstTile, pushFirstTile, pushLastTile); },
       [&] { pushAll(true); });
 }
 
