@@ -1548,6 +1548,7 @@ func.func @main(%a: tensor<1000x2048xf32>, %b: tensor<2048x640xf32>) -> tensor<1
 // CHECK: %[[PIECES:.*]] = arith.shrui %[[BLOCKS:.*]], %c3
 // CHECK: scf.for %{{.*}} = %c0 to %[[PIECES]] step %c1
 // CHECK: %[[REST:.*]] = arith.subi %[[BLOCKS]], %{{.*}}
+// CHECK-NEXT: %c8{{.*}} = arith.constant 8 : index
 // CHECK-NEXT: %[[COUNT:.*]] = arith.select %{{.*}}, %[[REST]], %c8
 // CHECK: tpu.dma_load %arg0{{.*}} tiles %[[COUNT]] sem 3
 // CHECK: %[[NEAREST:.*]] = arith.minsi %[[K]], %{{.*}}

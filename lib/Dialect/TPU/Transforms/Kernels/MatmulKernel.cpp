@@ -1447,8 +1447,8 @@ void MatmulKernel::loadLhsTile(KernelBuilder &b, unsigned buffer, Value k,
   b.forLoop(zero, pieces, 1, [&](Value piece) {
     Value first = b.mul(piece, kUnroll);
     Value isLast = b.lessThan(b.sub(lastPiece, piece), one);
-    Value pieceBlocks =
-        b.select(isLast, b.sub(blocks, first), b.index(kUnroll));
+    Value rest = b.sub(blocks, first);
+    Value pieceBlocks = b.select(isLast, rest, b.index(kUnroll));
     Value tile = b.add(lhsTile, b.mul(first, lhs.colTiles()));
     Value pieceRow = b.add(row, b.mul(first, kTileRows));
     b.dmaLoad(lhsBuffer, tile, b.index(lhs.colTiles()), lhsVmem, pieceRow,
