@@ -615,14 +615,14 @@ private:
   bool splitsWeightsAhead = false;
   /// Whether the last term's push loop also waits for the next K tile's
   /// loads (but a pieced LHS: piecesLhsTiles) and stages its first
-  /// weights, kStageAheadIterations unrolled
-  /// iterations before its end, so that they shift in while the last
-  /// pushes stream: when the first term latches a buffer as it is (not a
-  /// part the next tile splits), there is more than one K tile, the last
-  /// term's pushes are the unrolled loop, and the weights are not split
-  /// ahead (those stage from that loop when stagesSplitAhead, else at the
-  /// top of the tile); and the plan's later groups are not bound by their
-  /// loads (loadsOutlastPushes).
+  /// weights, kStageAheadIterations unrolled iterations before its end,
+  /// so that they shift in while the last pushes stream: when the first
+  /// term latches a buffer as it is (not a part the next tile splits),
+  /// there is more than one K tile, the last term's pushes are the
+  /// unrolled loop, and the weights are not split ahead (those stage from
+  /// that loop when stagesSplitAhead, else at the top of the tile); and
+  /// the plan's later groups are not bound by their loads
+  /// (loadsOutlastPushes).
   bool stagesAcrossTiles = false;
   /// Whether, staging across tiles, a group's last tile also waits for the
   /// next group's first loads in the chunk and stages its first weights
@@ -823,7 +823,6 @@ private:
   /// blocks (past the last, a group has fewer than groupBlocks), and the
   /// vregs of weights each RHS buffer has (16 per such block).
   Value firstGroup, groupIndex, loadsOwnFirstTiles, activeBlocks, weightVregs;
-
   /// batch + row0 + col0 when crossesChunks, else col0: 0 in the first
   /// group whose tiles no group before prefetched.
   Value groupOffset;
@@ -2330,7 +2329,9 @@ void MatmulKernel::buildPasses(KernelBuilder &b, size_t position, Value k,
   // A pieced chunk's first group's tiles but tile 0, their LHS in pieces
   // (none is the kernel's last: that group has a group before).
   auto pushPieces = [&] { pushUnrolled(true, false, /*waitsPieces=*/true); };
-  auto pushLastTile = [&] {
+  // The other tiles with a loop of their own: the kernel's last, or a
+  // pieced one.
+  auto pushOwnLoop = [&] {
     if (!piecesLhsTiles)
       return pushAndStore();
     if (!storesInLastTile)
@@ -2340,7 +2341,7 @@ void MatmulKernel::buildPasses(KernelBuilder &b, size_t position, Value k,
     b.ifThen(isKernelLast, pushAndStore, pushPieces);
   };
   b.ifThen(
-      hasOwnLoop, [&] { b.ifThen(isFirstTile, pushFirstTile, pushLastTile); },
+      hasOwnLoop, [&] { b.ifThen(isFirstTile, pushFirstTile, pushOwnLoop); },
       [&] { pushAll(true); });
 }
 
