@@ -734,6 +734,11 @@ private:
   /// The stores storesInLastTile issues: a DMA an active MXU and piece,
   /// and one more each for the rest.
   int64_t lastTileStores() const;
+  /// The last chunk's row blocks in whole unrolled iterations, which
+  /// storesInLastTile's pieces pop; the blocks past them are pushed after.
+  int64_t lastChunkWholeBlocks() const {
+    return lastChunkOf(chunk) / kUnroll * kUnroll;
+  }
   /// The cycles storesInLastTile would save: its stores' head start over
   /// an epilogue's, less the test every K tile of the kernel makes and
   /// the wait of its first pop for the group before's stores.
@@ -963,18 +968,17 @@ LogicalResult MatmulKernel::plan() {
                                               blocksPerMxu(blocksBeforeStaging);
   defersStores = columnGroups() > 1 && shouldDeferStores();
   planLhsAhead();
-  int64_t lastWholeBlocks = lastChunkOf(chunk) / kUnroll * kUnroll;
   // The kernel's last group is the only one with an epilogue where its
   // chunk's last groups pop in the next chunk's first, or where there is
   // one chunk (and so one chunk's last group).
   bool onlyLastEpilogue =
       popsAcrossChunks || (popsInNextGroup && lhs.batch * chunksOf(chunk) == 1);
-  storesInLastTile = onlyLastEpilogue && terms == 1 &&
-                     kTiles > storesPerGroup() &&
-                     lastWholeBlocks >= kOwnPopLagBlocks + kOwnStoreBlocks &&
-                     pushesUnrolled(0) && !splitsLhsInPushes &&
-                     lastTileStores() <= int64_t(kMaxOutstandingDmas) &&
-                     lastTileStoresSaving() > 0;
+  storesInLastTile =
+      onlyLastEpilogue && terms == 1 && kTiles > storesPerGroup() &&
+      lastChunkWholeBlocks() >= kOwnPopLagBlocks + kOwnStoreBlocks &&
+      pushesUnrolled(0) && !splitsLhsInPushes &&
+      lastTileStores() <= int64_t(kMaxOutstandingDmas) &&
+      lastTileStoresSaving() > 0;
   piecesLhsTiles =
       residentLhs && stagesAcrossTiles && terms == 1 && kTiles > 1 &&
       lhsBuffers.size() == 1 && !anyPairs && lhsParts.size() == 0 &&
@@ -1140,7 +1144,7 @@ double MatmulKernel::piecesSaving() const {
 }
 
 int64_t MatmulKernel::lastTileStores() const {
-  int64_t wholeBlocks = lastChunkOf(chunk) / kUnroll * kUnroll;
+  int64_t wholeBlocks = lastChunkWholeBlocks();
   int64_t pieces =
       llvm::divideCeil(wholeBlocks - kOwnPopLagBlocks, kOwnStoreBlocks) + 1;
   return lastGroupMxus() * pieces;
@@ -2264,7 +2268,7 @@ void MatmulKernel::buildPasses(KernelBuilder &b, size_t position, Value k,
     // Each piece's blocks in a loop of their own, so that one copy of the
     // iteration serves (the last piece may be shorter); the blocks past
     // the last whole iteration are pushed after them.
-    int64_t wholeBlocks = chunkBlocks / kUnroll * kUnroll;
+    int64_t wholeBlocks = lastChunkWholeBlocks();
     Value chunkEnd = ivOf(wholeBlocks);
     b.forLoop(ivOf(kOwnPopLagBlocks), chunkEnd, kOwnStoreBlocks * kTileRows,
               [&](Value iv) {
