@@ -424,43 +424,83 @@ func.func @main(%a: tensor<8x256xf32>, %b: tensor<256x512xf32>) -> tensor<8x512x
 // -----
 
 // HIGH with 64 row blocks and two K tiles: the weights are split ahead.
-// The group's first tile waits for its loads and splits its weights into
-// region 0 of the parts; a term latches from region `half`
-// (test/e2e/shapes.test's results catch a wrong one). The last term, after
-// its latches, waits for the next tile's loads (if there is one) and its
-// push loop splits the next tile's weights into the other region, eight
-// vregs an iteration (clamped to the last eight), the rest after the loop;
-// with no next tile it splits its own half again. A later tile's first
-// weights, split by the tile before, are staged first thing in its
-// iteration, from region `half`, before its prefetch's DMAs.
+// On v4 the chunk has no more row blocks than four MXUs' weights have
+// vregs, so the last term's loop could split the next tile's weights but
+// not stage them in time: the weights are loaded two K tiles ahead, on
+// semaphore 4 (the LHS on 0), the term before the last (hi.hi) splits
+// them, and they stream on across column groups (none follows here, but
+// the code is there). The group that loads its own first tiles loads
+// tile 0's weights before its LHS and tile 1's before tile 1's LHS; its
+// tile 0 waits for the weights, splits them into region 0 of the parts
+// and stages the first while the LHS loads, then waits for the LHS and
+// splits its first rows; a later group's tile 0 (the group before split
+// its weights) only waits for its LHS and splits its first rows; a later
+// tile waits for nothing here. Then tile k + 2's weights, into the raw
+// half tile k's came in, or past the last tile the next group's first
+// two. A term latches from region `half` (test/e2e/shapes.test's results
+// catch a wrong one). The term before the last waits for the weights
+// after this tile (k + group offset below K - 1 + the last group's:
+// there is a next tile or group; the next group's tile is 0) and its
+// push loop splits them into the other region, eight vregs an iteration
+// (clamped to the last eight), the rest after the loop; with none after
+// it splits its own half again. The last term, right after its latches,
+// stages the next first part from the other region; before its last
+// unrolled iteration it waits for the next tile's LHS, whose first eight
+// row blocks that iteration splits (from the tile's own rows in the last
+// tile).
 // CHECK-LABEL: func.func @main
-// CHECK: memref.alloc() : memref<1024x128xf32, #tpu.memory_space<vmem>>
-// CHECK: %[[RHS:.*]] = memref.alloc() : memref<1024x128xf32, #tpu.memory_space<vmem>>
-// CHECK: memref.alloc() : memref<1024x128xf32, #tpu.memory_space<vmem>>
-// CHECK: %[[RHSPARTS:.*]] = memref.alloc() : memref<2048x128xf32, #tpu.memory_space<vmem>>
+// CHECK: %[[LHS:.*]] = memref.alloc() : memref<1024x128xf32, #tpu.memory_space<vmem>>
+// CHECK-NEXT: %[[RHS:.*]] = memref.alloc() : memref<1024x128xf32, #tpu.memory_space<vmem>>
+// CHECK-NEXT: %[[LHSPARTS:.*]] = memref.alloc() : memref<1024x128xf32, #tpu.memory_space<vmem>>
+// CHECK-NEXT: %[[RHSPARTS:.*]] = memref.alloc() : memref<2048x128xf32, #tpu.memory_space<vmem>>
+// CHECK: %[[OWNFIRST:.*]] = arith.cmpi eq, %[[COL0:.*]], %c0
+// CHECK-NEXT: scf.if %[[OWNFIRST]] {
+// CHECK: tpu.dma_load %{{.*}} to %[[RHS]]{{.*}} sem 4
+// CHECK: tpu.dma_load %{{.*}} to %[[LHS]]{{.*}} sem 0
 // CHECK: scf.for %[[K:.*]] = %{{.*}} to %c2{{(_[0-9]+)?}} step
 // CHECK: %[[HALF:.*]] = arith.andi %[[K]]
 // CHECK: %[[FIRSTK:.*]] = arith.cmpi eq, %[[K]]
-// CHECK: %[[LATERK:.*]] = arith.cmpi slt, %c0{{(_[0-9]+)?}}, %[[K]]
-// CHECK-NEXT: scf.if %[[LATERK]] {
-// CHECK: %[[REGION:.*]] = arith.muli %[[HALF]], %c1024
-// CHECK-NEXT: %[[ROW:.*]] = arith.addi %[[REGION]], %c0
-// CHECK-NEXT: tpu.mxu_load_weights %[[RHSPARTS]][%[[ROW]], stride %c8] mxu 0
-// CHECK-NOT: tpu.dma_load
-// CHECK: tpu.mxu_load_weights %[[RHSPARTS]]{{.*}} mxu 3
-// CHECK-NEXT: }
-// CHECK: tpu.dma_load
+// CHECK-NOT: tpu.mxu_load_weights
 // CHECK: scf.if %[[FIRSTK]] {
-// CHECK-NEXT: tpu.dma_wait sem 0 count 5
+// CHECK: tpu.dma_load %{{.*}} to %[[RHS]]{{.*}} sem 4
+// CHECK: }
+// CHECK: tpu.dma_load %{{.*}} to %[[LHS]]{{.*}} sem 0
+// CHECK: scf.if %[[FIRSTK]] {
+// CHECK-NEXT: scf.if %[[OWNFIRST]] {
+// CHECK-NEXT: tpu.dma_wait sem 4 count 4
 // CHECK: tpu.vector_load %[[RHS]]
 // CHECK: tpu.vector_store %{{.*}}, %[[RHSPARTS]]
 // CHECK: tpu.mxu_load_weights %[[RHSPARTS]][%{{.*}}, stride %c8] mxu 0
-// CHECK: %[[NEXT:.*]] = arith.cmpi slt, %{{.*}}, %c2{{(_[0-9]+)?}}
+// CHECK: tpu.dma_wait sem 0 count 1
+// CHECK: tpu.vector_load %[[LHS]]
+// CHECK: tpu.vector_store %{{.*}}, %[[LHSPARTS]]
+// CHECK: } else {
+// CHECK-NEXT: tpu.dma_wait sem 0 count 1
+// CHECK-NOT: tpu.mxu_load_weights
+// CHECK: tpu.vector_load %[[LHS]]
+// CHECK: tpu.vector_store %{{.*}}, %[[LHSPARTS]]
+// CHECK-NOT: tpu.dma_wait
+// CHECK: %[[AFTER:.*]] = arith.addi %[[K]], %c2
+// CHECK-NEXT: %[[HASAFTER:.*]] = arith.cmpi slt, %[[AFTER]], %c2
+// CHECK-NEXT: scf.if %[[HASAFTER]] {
+// CHECK: arith.muli %[[HALF]], %c512
+// CHECK: tpu.dma_load %{{.*}} to %[[RHS]]{{.*}} sem 4
+// CHECK: } else {
+// CHECK-NEXT: arith.subi %[[AFTER]], %c2
+// CHECK: tpu.dma_load %{{.*}} to %[[RHS]]{{.*}} sem 4
+// CHECK-NOT: tpu.dma_wait
+// CHECK: tpu.mxu_latch mxu 0
+// CHECK: %[[NEXTK:.*]] = arith.addi %[[K]], %c1
+// CHECK-NEXT: %[[NEXT:.*]] = arith.cmpi slt, %[[NEXTK]], %c2{{(_[0-9]+)?}}
 // CHECK-NEXT: %[[OTHER:.*]] = arith.subi %c1{{(_[0-9]+)?}}, %[[HALF]]
-// CHECK-NEXT: scf.if %[[NEXT]] {
-// CHECK-NEXT: tpu.dma_wait sem 0 count 5
+// CHECK-NEXT: arith.select %[[NEXT]], %[[NEXTK]], %c0
+// CHECK-NEXT: %[[SEQ:.*]] = arith.addi %[[K]], %[[COL0]]
+// CHECK-NEXT: %[[LASTSEQ:.*]] = arith.constant 1 : index
+// CHECK-NEXT: %[[AHEAD:.*]] = arith.cmpi slt, %[[SEQ]], %[[LASTSEQ]]
+// CHECK-NEXT: scf.if %[[AHEAD]] {
+// CHECK-NEXT: tpu.dma_wait sem 4 count 4
 // CHECK-NEXT: }
-// CHECK-NEXT: %[[SOURCE:.*]] = arith.select %[[NEXT]], %[[OTHER]], %[[HALF]]
+// CHECK-NEXT: %[[SOURCE:.*]] = arith.select %[[AHEAD]], %[[OTHER]], %[[HALF]]
 // CHECK: scf.for
 // CHECK: arith.minsi
 // CHECK: arith.muli %[[OTHER]], %c1024{{(_[0-9]+)?}}
@@ -471,6 +511,33 @@ func.func @main(%a: tensor<8x256xf32>, %b: tensor<256x512xf32>) -> tensor<8x512x
 // CHECK: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %c64{{(_[0-9]+)?}}
 // CHECK: arith.muli %[[OTHER]], %c1024{{(_[0-9]+)?}}
 // CHECK: tpu.vector_store %{{.*}}, %[[RHSPARTS]]
+// CHECK: tpu.mxu_latch mxu 3
+// CHECK-NEXT: %[[STAGESEQ:.*]] = arith.addi %[[K]], %[[COL0]]
+// CHECK: %[[STAGE:.*]] = arith.cmpi slt, %[[STAGESEQ]]
+// CHECK-NEXT: scf.if %[[STAGE]] {
+// CHECK-NEXT: %[[LASTOTHER:.*]] = arith.subi %c1{{(_[0-9]+)?}}, %[[HALF]]
+// CHECK: %[[REGION:.*]] = arith.muli %[[LASTOTHER]], %c1024
+// CHECK-NEXT: %[[STAGEROW:.*]] = arith.addi %[[REGION]], %c0
+// CHECK-NEXT: tpu.mxu_load_weights %[[RHSPARTS]][%[[STAGEROW]], stride %c8] mxu 0
+// CHECK: tpu.mxu_load_weights %[[RHSPARTS]]{{.*}} mxu 3
+// CHECK-NEXT: }
+// CHECK: scf.for
+// CHECK-NOT: tpu.vector_load %[[LHS]]
+// CHECK: tpu.mxu_push
+// CHECK: }
+// CHECK: %[[HASNEXTLHS:.*]] = arith.cmpi slt, %{{.*}}, %c2
+// CHECK-NEXT: %[[NEXTHALF:.*]] = arith.subi %c1{{(_[0-9]+)?}}, %[[HALF]]
+// CHECK-NEXT: scf.if %[[HASNEXTLHS]] {
+// CHECK-NEXT: tpu.dma_wait sem 0 count 1
+// CHECK-NEXT: }
+// CHECK: %[[NEXTROW:.*]] = arith.muli %[[NEXTHALF]], %c512
+// CHECK-NEXT: %[[SPLITROW:.*]] = arith.select %[[HASNEXTLHS]], %[[NEXTROW]], %{{.*}}
+// CHECK: scf.for
+// CHECK: %[[FROM:.*]] = arith.addi %[[SPLITROW]], %c0
+// CHECK-NEXT: tpu.vector_load %[[LHS]][%[[FROM]]]
+// CHECK: tpu.vector_store %{{.*}}, %[[LHSPARTS]]
+// CHECK: tpu.mxu_push
+// CHECK: }
 // On v2 (one MXU: 16 weight vregs, two of the loop's eight iterations) the
 // split is done well before the last term's loop ends: the loop is two,
 // and between them the next tile's first part is staged from the other

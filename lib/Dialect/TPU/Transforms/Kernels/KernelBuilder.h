@@ -17,13 +17,16 @@
 
 namespace tpu {
 
-/// DMA semaphores: loads, stores, the matmul's accumulator loads, and its
-/// loads of an LHS that stays in VMEM.
+/// DMA semaphores: loads, stores, the matmul's accumulator loads, its
+/// loads of an LHS that stays in VMEM, and its weights where they are
+/// loaded two K tiles ahead (waited for a tile before the LHS loaded with
+/// them, so counted apart).
 enum Semaphore : int64_t {
   kLoadSem = 0,
   kStoreSem = 1,
   kAccSem = 2,
-  kResidentSem = 3
+  kResidentSem = 3,
+  kWeightSem = 4
 };
 
 /// The most tiles a chunked kernel moves per DMA into one buffer

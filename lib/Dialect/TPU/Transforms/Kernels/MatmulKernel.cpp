@@ -8,11 +8,13 @@
 // through every MXU into its result slot. The parts of the f32 operands the
 // terms read (lhs_parts, rhs_parts) are split in VMEM: the LHS rows in the
 // first term's push loop, the next tile's weights in the last term's
-// (splitsLhsInPushes, splitsWeightsAhead), so the rounding shares bundles
-// with the pushes. The epilogue pops the slots, fixes NaNs in the
-// small-term group, adds the main group and the accumulator, and DMAs the
-// result blocks out, or leaves the DMAs to the next group's first K tiles
-// when all at once they would stall its loads (shouldDeferStores). Where
+// (splitsLhsInPushes, splitsWeightsAhead), or, with the weights loaded two
+// K tiles ahead, in a term's before it, the last term staging them and
+// splitting the next tile's first LHS rows (weightsTwoAhead), so the
+// rounding shares bundles with the pushes. The epilogue pops the slots, fixes
+// NaNs in the small-term group, adds the main group and the accumulator, and
+// DMAs the result blocks out, or leaves the DMAs to the next group's first K
+// tiles when all at once they would stall its loads (shouldDeferStores). Where
 // popping is all the epilogue does, the next group's first K tile pops a
 // group's slots as it pushes, each block just before overwriting it
 // (popsInNextGroup), and only a chunk's last group has an epilogue (with
@@ -361,8 +363,15 @@ private:
   /// lacks. With `ofNextGroup`, the tile is the next column group's in the
   /// chunk, which loads no resident LHS. A pieced LHS tile
   /// (piecesLhsTiles) is left to its pushes, which wait for each piece.
+  /// With weightsTwoAhead, `waitsForWeights` false leaves the weights to
+  /// waitForWeights, which the term splitting them calls a tile sooner.
   void waitForTile(KernelBuilder &b, Value tile, Value half,
-                   bool ofNextGroup = false);
+                   bool ofNextGroup = false, bool waitsForWeights = true);
+  /// The weights' part of waitForTile: the wait for them (but where
+  /// `counted`: waitForTile's one wait counted them with the LHS), and the
+  /// last K tile's zeroing.
+  void waitForWeights(KernelBuilder &b, Value tile, Value half,
+                      bool counted = false);
   /// Stores `zeros` (a zero vreg) to row tiles [from, to) of the weight
   /// block at VMEM row `block`.
   void zeroWeightRowTiles(KernelBuilder &b, Value zeros, Value block,
@@ -395,7 +404,13 @@ private:
   /// splitVregs of `count` row blocks from row `row` of the chunk in the
   /// current K tile (tileLhsRows), of every LHS buffer a term reads parts
   /// of.
-  void splitLhsRows(KernelBuilder &b, Value row, int64_t count);
+  void splitLhsRows(KernelBuilder &b, Value row, int64_t count,
+                    ArrayRef<Value> tileRows = {});
+  /// splitLhsRows of the chunk's first kUnroll row blocks (all of them
+  /// if fewer), from the K tile whose LHS rows are `tileRows` (empty: the
+  /// current tile's).
+  void splitFirstLhsRows(KernelBuilder &b, Value blocks,
+                         ArrayRef<Value> tileRows = {});
   /// The passes over K tile `k` of the term at `position` in `order`: the
   /// first LHS rows' split (splitsLhsInPushes, the first term: before the
   /// latch, while its weights shift in), the weight latches (when
@@ -499,6 +514,25 @@ private:
   /// first, where a row input is staged).
   void finishBlock(KernelBuilder &b, Value block, Value row, unsigned m,
                    Value stagingRow);
+  /// Whether the column group being built (groupCol0, groupOffset) has a
+  /// next one whose first tiles its last tile prefetches: in the chunk,
+  /// or with crossesChunks, in the kernel (lastGroupOffset).
+  Value hasNextGroup(KernelBuilder &b) const {
+    if (!crossesChunks)
+      return b.lessThan(b.add(groupCol0, groupBlocks), nBlocksV);
+    return b.lessThan(groupOffset, b.index(lastGroupOffset()));
+  }
+  /// Whether K tile `k` of the column group being built has a tile after
+  /// it in its group or in the next group (hasNextGroup): k + groupOffset
+  /// below K - 1 plus the last group's offset (in the chunk, or with
+  /// crossesChunks in the kernel), each part at most its last.
+  Value hasTileAfter(KernelBuilder &b, Value k) const {
+    int64_t lastOffset = crossesChunks
+                             ? lastGroupOffset()
+                             : (columnGroups() - 1) * int64_t(groupBlocks);
+    Value sum = b.add(k, groupOffset);
+    return b.lessThan(sum, b.index(kTiles - 1 + lastOffset));
+  }
   /// Whether the column group at `col0` is its chunk's last.
   Value isLastGroup(KernelBuilder &b, Value col0) {
     Value groupEnd = b.add(col0, groupBlocks);
@@ -613,6 +647,63 @@ private:
   /// (set by plan()): when a term reads an RHS part, there is more than one
   /// term and K tile, and the last term's pushes are the unrolled loop.
   bool splitsWeightsAhead = false;
+  /// Whether, splitting the weights ahead, a term before the last splits
+  /// them instead (twoAheadSplitPosition), and the last stages the next
+  /// tile's first part right
+  /// after its latch, so that it has shifted in before that tile's first
+  /// latch: the last term's loop cannot both split and stage where its
+  /// chunk has no more row blocks than the weights have vregs (four MXUs'
+  /// 64 in HIGH's and HIGHEST's halved chunks of 64 on v4), and splitting
+  /// twice as fast there made its iterations VPU-bound (96 cycles for 64
+  /// of pushes). The weights are then loaded two K tiles ahead (tile
+  /// k + 2's at tile k's head, into the raw half tile k's split has read:
+  /// no term latches raw weights), on a semaphore of their own, so that
+  /// the split waits for them alone, not for the next tile's LHS, which
+  /// the next tile's head waits for. Where a term latches raw weights, that
+  /// term is the one whose loop splits the LHS or its pushes are not the
+  /// unrolled loop, or the last term latches nothing, the last term
+  /// splits; and where the last
+  /// term's loop can split and stage (splitEndsEarly: v2's and v3's
+  /// chunks), it does: splitting in the term before leaves a gap before
+  /// the last latch, its loop's tail (v3 1024^3 HIGH 0.5% slower). Set by
+  /// plan(), from canSplitTwoAhead (the rest) and the chunk.
+  bool weightsTwoAhead = false, canSplitTwoAhead = false;
+  /// Whether, with weightsTwoAhead and the first term's loop splitting the
+  /// LHS (splitsLhsInPushes), the last term's loop also waits for the next
+  /// K tile's LHS and splits its first kUnroll row blocks,
+  /// kStageAheadIterations unrolled iterations before its end: the next
+  /// tile's first latch, whose weights are in, then waits for no split
+  /// (about 60 cycles a K tile on v4). Its first iteration has read those
+  /// rows' parts of this tile, so every chunk needs more unrolled
+  /// iterations than that (set by plan()). A group's first tile splits its
+  /// own.
+  bool splitsFirstLhsAhead = false;
+  /// Whether, with weightsTwoAhead, the weights stream on across column
+  /// groups: the last two K tiles load the next group's first two tiles'
+  /// weights (the group's last prefetch loads only their LHS), the last
+  /// tile's splitting term splits the next group's first and its
+  /// last term stages them, so that a later group's first tile, after the
+  /// group before's epilogue, neither splits its weights in a loop of its
+  /// own nor waits for them to shift in (set by plan(): where a group's
+  /// last tile prefetches the next's first, prefetchesAcross).
+  bool weightsAcrossGroups = false;
+  /// The position in `order` of the term whose push loop splits the next
+  /// K tile's weights (splitsWeightsAhead).
+  size_t weightSplitPosition() const {
+    return weightsTwoAhead ? twoAheadSplitPosition() : order.size() - 1;
+  }
+  /// With weightsTwoAhead, the latest term before the last that is not the
+  /// first of its group (whose two push loops, K tile 0's and the rest's,
+  /// would both carry the split: HIGHEST's mid.hi, not hi.hi, 0.3 to 1.8%
+  /// faster), but the first; else the one before the last (HIGH's hi.hi).
+  size_t twoAheadSplitPosition() const {
+    for (size_t position = order.size() - 2; position > 0; --position)
+      if (order[position] != 0 && int64_t(order[position]) != nanFixed)
+        return position;
+    return order.size() - 2;
+  }
+  /// The semaphore the weights' loads count on.
+  int64_t weightSem() const { return weightsTwoAhead ? kWeightSem : kLoadSem; }
   /// Whether the last term's push loop also waits for the next K tile's
   /// loads (but a pieced LHS: piecesLhsTiles) and stages its first
   /// weights, kStageAheadIterations unrolled iterations before its end,
@@ -834,6 +925,9 @@ private:
   /// In the K loop: each LHS buffer's row of the tile (lhsRow), made once
   /// in the tile's head rather than in each loop that reads it.
   SmallVector<Value> tileLhsRows;
+  /// In the K loop, where there are spare slots: the chunk's offset into
+  /// them (spareOffsetOf), for the next tile's rows (splitsFirstLhsAhead).
+  Value tileSpareOffset;
   /// In the column-group loop, with storesInLastTile: K - 1 plus how far
   /// the group is from the kernel's last (in batches, row blocks and
   /// column blocks, summed), so that this less k is a K tile's distance
@@ -928,6 +1022,12 @@ LogicalResult MatmulKernel::plan() {
       rhsParts.size() > 0 && terms > 1 && kTiles > 1 &&
       pushesUnrolled(order.back()) &&
       slotLimit >= int64_t(groupBlocks) * (kWeightRows / kTileRows);
+  canSplitTwoAhead = splitsWeightsAhead && latches.back() &&
+                     !(twoAheadSplitPosition() == 0 && splitsLhsInPushes) &&
+                     pushesUnrolled(order[twoAheadSplitPosition()]) &&
+                     llvm::all_of(order, [&](size_t term) {
+                       return op.getRhsPart(term) >= 0;
+                     });
   stagesAcrossTiles = kTiles > 1 && !splitsWeightsAhead &&
                       op.getRhsPart(unsigned(order.front())) < 0 &&
                       pushesUnrolled(order.back());
@@ -955,7 +1055,12 @@ LogicalResult MatmulKernel::plan() {
                   (!residentLhs || kTiles > 1) &&
                   (kTiles % 2 == 0 || indexesGroupsAcrossChunks());
   // The last chunk is the shortest.
-  stagesSplitAhead = splitsWeightsAhead && splitEndsEarly(lastChunkOf(chunk));
+  weightsTwoAhead = canSplitTwoAhead && !splitEndsEarly(lastChunkOf(chunk));
+  weightsAcrossGroups = weightsTwoAhead && prefetchesAcross();
+  splitsFirstLhsAhead = weightsTwoAhead && splitsLhsInPushes &&
+                        lastChunkOf(chunk) / kUnroll > kStageAheadIterations;
+  stagesSplitAhead = splitsWeightsAhead && !weightsTwoAhead &&
+                     splitEndsEarly(lastChunkOf(chunk));
   // The chunk was chosen on a tile estimate that counted the pops as
   // hidden; where the stores rule them out, it is a little optimistic.
   popsInNextGroup = popsInNextGroup && popsPayForStores();
@@ -1215,7 +1320,7 @@ double MatmulKernel::tileCycles(int64_t blocks) const {
   double exposed =
       std::max<double>(0, kMxuDim - kSublanes * blocksPerMxu(blocks));
   // Staged from the split loop only if the shortest chunk allows it.
-  bool staged = stagesAcrossTiles ||
+  bool staged = stagesAcrossTiles || canSplitTwoAhead ||
                 (splitsWeightsAhead && splitEndsEarly(lastChunkOf(blocks)));
   double firstLatch =
       staged ? (kMxuDim + exposed * double(kTiles - 1)) / double(kTiles)
@@ -1418,8 +1523,11 @@ void MatmulKernel::issueLoads(KernelBuilder &b, Value k, Value half,
                               Value chunkFirst, bool ofNextChunk) {
   // A pieced LHS tile (piecesLhsTiles: any but tile 0) comes after its
   // weights, which the tile before waits for: the engine works in issue
-  // order.
-  bool weightsFirst = piecesLhsTiles && !isConstantIntValue(k, 0);
+  // order. So does a group's tile 0 whose weights are loaded two tiles
+  // ahead (weightsTwoAhead): the group splits them in a loop of its own
+  // while its LHS loads.
+  bool weightsFirst = (piecesLhsTiles && !isConstantIntValue(k, 0)) ||
+                      (weightsTwoAhead && isConstantIntValue(k, 0));
   if (weightsFirst)
     issueWeightLoads(b, k, half, batch, col0);
   issueLhsLoads(b, k, half, batch, row0, blocks, chunkFirst, ofNextChunk);
@@ -1641,7 +1749,7 @@ void MatmulKernel::issueWeightLoads(KernelBuilder &b, Value k, Value half,
       Value rhsTile = b.add(groupTile, m);
       Value row = rhsRow(b, unsigned(index), half, m);
       Value stride = b.index(rhs.colTiles());
-      b.dmaLoad(rhsBuffer, rhsTile, stride, rhsVmem, row, count, kLoadSem);
+      b.dmaLoad(rhsBuffer, rhsTile, stride, rhsVmem, row, count, weightSem());
     }
   }
 }
@@ -1660,24 +1768,34 @@ void MatmulKernel::buildKLoop(KernelBuilder &b, Value row0, Value col0,
     b.ifThen(loadsOwnFirstTiles, [&] {
       issueLoads(b, zero, zero, batchIndex, row0, col0, blocks, firstGroup);
     });
-  // Tile `tile` of the next column group of the chunk, if there is one;
+  // Tile `k` of the next column group of the chunk, if there is one;
   // with crossesChunks, else of the next chunk's first group, else of the
-  // next batch's.
-  auto prefetchNextGroup = [&](int64_t tile) {
-    Value k = b.index(tile);
+  // next batch's: both operands' (`operands`), or with weightsAcrossGroups
+  // the LHS's at the usual points and the weights' two K tiles ahead.
+  enum class Operands { Both, Lhs, Weights };
+  auto prefetchNextGroup = [&](Value k, Operands operands) {
+    auto load = [&](Value half, Value batch, Value row, Value col, Value count,
+                    Value chunkFirst, bool ofNextChunk) {
+      if (operands == Operands::Both)
+        return issueLoads(b, k, half, batch, row, col, count, chunkFirst,
+                          ofNextChunk);
+      if (operands == Operands::Lhs)
+        return issueLhsLoads(b, k, half, batch, row, count, chunkFirst,
+                             ofNextChunk);
+      issueWeightLoads(b, k, half, batch, col);
+    };
     Value nextCol0 = b.add(col0, groupBlocks);
     Value inChunk = b.lessThan(nextCol0, nBlocksV);
     if (!crossesChunks)
       return b.ifThen(inChunk, [&] {
-        issueLoads(b, k, halfOf(b, k, 1), batchIndex, row0, nextCol0, blocks,
-                   /*chunkFirst=*/Value());
+        load(halfOf(b, k, 1), batchIndex, row0, nextCol0, blocks,
+             /*chunkFirst=*/Value(), /*ofNextChunk=*/false);
       });
     // One set of loads, to whichever group is next: selects, not branches,
     // so the program holds the loads once (but for a resident LHS, which
     // only the next chunk's first group loads); the kernel's last group
     // has no next (lastGroupOffset).
-    Value hasNext = b.lessThan(groupOffset, b.index(lastGroupOffset()));
-    b.ifThen(hasNext, [&] {
+    b.ifThen(hasNextGroup(b), [&] {
       ChunkPosition next = nextChunkPosition(b, row0);
       Value row = b.select(inChunk, row0, next.row0);
       Value batch = b.select(inChunk, batchIndex, next.batch);
@@ -1685,10 +1803,12 @@ void MatmulKernel::buildKLoop(KernelBuilder &b, Value row0, Value col0,
       Value count = b.select(inChunk, blocks, next.blocks);
       Value half = halfOf(b, k, 1);
       Value nextChunk = b.lessThan(b.index(nBlocks - 1), nextCol0);
-      issueLoads(b, k, half, batch, row, col, count, nextChunk,
-                 /*ofNextChunk=*/true);
+      load(half, batch, row, col, count, nextChunk, /*ofNextChunk=*/true);
     });
   };
+  // The next group's prefetch at the last tile and after it.
+  Operands nextGroupFirst =
+      weightsAcrossGroups ? Operands::Lhs : Operands::Both;
   activeBlocks = b.min(b.sub(nBlocksV, col0), groupBlocks);
   weightVregs = b.mul(activeBlocks, kWeightRows / kTileRows);
   groupRow0 = row0;
@@ -1721,6 +1841,7 @@ void MatmulKernel::buildKLoop(KernelBuilder &b, Value row0, Value col0,
     Value spareOffset = groupSpareOffset;
     if (spareLhsSlots > 0 && !spareOffsetPerGroup)
       spareOffset = spareOffsetOf(b, batchIndex, row0);
+    tileSpareOffset = spareOffset;
     tileLhsRows.clear();
     for (unsigned buffer = 0; buffer < lhsBuffers.size(); ++buffer)
       tileLhsRows.push_back(lhsRow(b, buffer, k, half, spareOffset));
@@ -1731,7 +1852,7 @@ void MatmulKernel::buildKLoop(KernelBuilder &b, Value row0, Value col0,
     // tile before: staged first thing, they shift in while this loop's head
     // issues its DMAs and the first term splits its first LHS rows. The
     // group's first tile splits its own below.
-    if (splitsWeightsAhead && !stagesSplitAhead)
+    if (splitsWeightsAhead && !stagesSplitAhead && !weightsTwoAhead)
       b.ifThen(b.lessThan(zero, k),
                [&] { stageWeights(b, order.front(), half); });
     // Staging across tiles, tile k - 1's last term loaded tile k + 1's
@@ -1740,6 +1861,16 @@ void MatmulKernel::buildKLoop(KernelBuilder &b, Value row0, Value col0,
     // k's loads, instead of waiting for this prefetch. Tile 1's come here.
     auto prefetch = [&] {
       Value nextHalf = b.sub(one, half);
+      // Loading weights two tiles ahead, tile k + 1's came with tile k - 1
+      // but in tile 0 (below: tile k + 2's), where they go first: tile 0's
+      // splitting term splits them, before tile 1's LHS is read.
+      if (weightsTwoAhead) {
+        b.ifThen(isFirstTile, [&] {
+          issueWeightLoads(b, next, nextHalf, batchIndex, col0);
+        });
+        return issueLhsLoads(b, next, nextHalf, batchIndex, row0, blocks,
+                             firstGroup);
+      }
       if (!stagesAcrossTiles)
         return issueLoads(b, next, nextHalf, batchIndex, row0, col0, blocks,
                           firstGroup);
@@ -1762,7 +1893,7 @@ void MatmulKernel::buildKLoop(KernelBuilder &b, Value row0, Value col0,
       Value ownTile1 = b.lessThan(b.min(groupOffset, 1), next);
       b.ifThen(
           b.lessThan(next, kTilesV), [&] { b.ifThen(ownTile1, prefetch); },
-          [&] { prefetchNextGroup(0); });
+          [&] { prefetchNextGroup(b.index(0), nextGroupFirst); });
     } else {
       b.ifThen(b.lessThan(next, kTilesV), prefetch);
     }
@@ -1791,11 +1922,62 @@ void MatmulKernel::buildKLoop(KernelBuilder &b, Value row0, Value col0,
       });
     };
     if (splitsWeightsAhead) {
-      b.ifThen(isFirstTile, [&] {
-        waitForTile(b, k, half);
+      // Loaded two tiles ahead, the weights came before the LHS
+      // (issueLoads): split while it loads.
+      auto splitOwn = [&] {
+        if (weightsTwoAhead)
+          waitForWeights(b, k, half);
+        else
+          waitForTile(b, k, half);
         splitWeights(b, half, half);
         stageWeights(b, order.front(), half);
-      });
+        if (weightsTwoAhead)
+          waitForTile(b, k, half, /*ofNextGroup=*/false,
+                      /*waitsForWeights=*/false);
+        if (splitsFirstLhsAhead)
+          splitFirstLhsRows(b, blocks);
+      };
+      if (!weightsTwoAhead) {
+        b.ifThen(isFirstTile, splitOwn);
+      } else {
+        // The tile before split this one's weights (waited for there) and
+        // staged them, and with weightsAcrossGroups the group before's
+        // last tile a later group's first's: only the LHS is waited for
+        // here, unless the tile before did that too (splitsFirstLhsAhead:
+        // not a group's first tile).
+        auto waitForLhs = [&] {
+          waitForTile(b, k, half, /*ofNextGroup=*/false,
+                      /*waitsForWeights=*/false);
+        };
+        auto firstTile = [&] {
+          if (!weightsAcrossGroups)
+            return splitOwn();
+          b.ifThen(loadsOwnFirstTiles, splitOwn, [&] {
+            waitForLhs();
+            if (splitsFirstLhsAhead)
+              splitFirstLhsRows(b, blocks);
+          });
+        };
+        if (splitsFirstLhsAhead)
+          b.ifThen(isFirstTile, firstTile);
+        else
+          b.ifThen(isFirstTile, firstTile, waitForLhs);
+        // Into the raw half this tile's weights came in, which no term
+        // reads after their split (the tile before's, or tile 0's just
+        // above); past the last tile, the next group's first two, into
+        // the halves they take (halfOf: the same parity).
+        Value tileAfter = b.add(k, 2);
+        Value ownAfter = b.lessThan(tileAfter, kTilesV);
+        auto ownWeights = [&] {
+          issueWeightLoads(b, tileAfter, half, batchIndex, col0);
+        };
+        if (!weightsAcrossGroups)
+          b.ifThen(ownAfter, ownWeights);
+        else
+          b.ifThen(ownAfter, ownWeights, [&] {
+            prefetchNextGroup(b.sub(tileAfter, kTilesV), Operands::Weights);
+          });
+      }
       splitLhs(b, blocks);
     } else {
       // (Staging across tiles, only tile 0 waits here.)
@@ -1818,7 +2000,7 @@ void MatmulKernel::buildKLoop(KernelBuilder &b, Value row0, Value col0,
   // not wait in the DMA queue behind them, as it would from the next
   // group's tile 0.
   if (prefetchesAcross() && kTiles > 1)
-    prefetchNextGroup(1);
+    prefetchNextGroup(b.index(1), nextGroupFirst);
 }
 
 Value MatmulKernel::halfOf(KernelBuilder &b, Value k,
@@ -1855,11 +2037,21 @@ void MatmulKernel::splitVregs(KernelBuilder &b, Value source, Value from,
   }
 }
 
-void MatmulKernel::splitLhsRows(KernelBuilder &b, Value row, int64_t count) {
+void MatmulKernel::splitLhsRows(KernelBuilder &b, Value row, int64_t count,
+                                ArrayRef<Value> tileRows) {
+  if (tileRows.empty())
+    tileRows = tileLhsRows;
   for (unsigned buffer = 0; buffer < lhsBuffers.size(); ++buffer)
     if (!lhsParts.partsOf(buffer).empty())
-      splitVregs(b, lhsVmem, b.add(tileLhsRows[buffer], row), lhsPartsVmem, row,
+      splitVregs(b, lhsVmem, b.add(tileRows[buffer], row), lhsPartsVmem, row,
                  count, lhsParts, buffer, chunkRows);
+}
+
+void MatmulKernel::splitFirstLhsRows(KernelBuilder &b, Value blocks,
+                                     ArrayRef<Value> tileRows) {
+  forEachVregRow(b, b.min(blocks, kUnroll), [&](Value row, int64_t n) {
+    splitLhsRows(b, row, n, tileRows);
+  });
 }
 
 void MatmulKernel::zeroWeightRowTiles(KernelBuilder &b, Value zeros,
@@ -1877,7 +2069,7 @@ int64_t MatmulKernel::lastWeightRowTiles(Value rhs) const {
 }
 
 void MatmulKernel::waitForTile(KernelBuilder &b, Value tile, Value half,
-                               bool ofNextGroup) {
+                               bool ofNextGroup, bool waitsForWeights) {
   int64_t lhsLoads = int64_t(lhsBuffers.size());
   int64_t rhsLoads = int64_t(rhsBuffers.size()) * groupBlocks;
   // Pieced tiles (piecesLhsTiles) wait for their pieces as they push:
@@ -1893,7 +2085,22 @@ void MatmulKernel::waitForTile(KernelBuilder &b, Value tile, Value half,
       if (!piecesEveryChunk())
         b.ifThen(b.lessThan(zero, b.add(batchIndex, groupRow0)), waitWhole);
     });
+  // Loaded two tiles ahead, the weights count on a semaphore of their own.
+  if (weightsTwoAhead) {
+    if (!residentLhs)
+      b.wait(kLoadSem, lhsLoads);
+    if (waitsForWeights)
+      waitForWeights(b, tile, half);
+    return;
+  }
   b.wait(kLoadSem, residentLhs ? rhsLoads : lhsLoads + rhsLoads);
+  waitForWeights(b, tile, half, /*counted=*/true);
+}
+
+void MatmulKernel::waitForWeights(KernelBuilder &b, Value tile, Value half,
+                                  bool counted) {
+  if (!counted)
+    b.wait(kWeightSem, int64_t(rhsBuffers.size()) * groupBlocks);
   // The loads are in, and every weight load of this half's previous tile
   // has shifted in (each was latched since, and a latch waits for its
   // load), so the stores race with neither. Only the group's column
@@ -1992,15 +2199,25 @@ void MatmulKernel::buildPasses(KernelBuilder &b, size_t position, Value k,
   bool hostsLhsSplit = term == order.front() && splitsLhsInPushes;
   Value lastAhead;
   if (hostsLhsSplit) {
-    forEachVregRow(b, b.min(blocks, kUnroll),
-                   [&](Value row, int64_t n) { splitLhsRows(b, row, n); });
+    if (!splitsFirstLhsAhead)
+      splitFirstLhsRows(b, blocks);
     lastAhead = b.mul(b.sub(blocks, b.index(kUnroll)), kTileRows);
   }
   if (latches[position]) {
     for (unsigned m = 0; m < mxus; ++m)
       MxuLatchOp::create(b, m);
-    if (std::optional<size_t> next = nextLatch(position))
+    if (std::optional<size_t> next = nextLatch(position)) {
       stageWeights(b, order[*next], half);
+    } else if (weightsTwoAhead) {
+      // The tile's last latch: the next tile's first weights (with
+      // weightsAcrossGroups, in the last tile the next group's), split by
+      // the term before, shift in while this term pushes.
+      Value hasNextWeights = weightsAcrossGroups
+                                 ? hasTileAfter(b, k)
+                                 : b.lessThan(b.add(k, 1), kTilesV);
+      b.ifThen(hasNextWeights,
+               [&] { stageWeights(b, order.front(), b.sub(one, half)); });
+    }
   }
   // The K tiles with a push loop of their own: the group's first (k is
   // 0), the kernel's last (lastTileOffset - k is 0: storesInLastTile) and
@@ -2064,16 +2281,34 @@ void MatmulKernel::buildPasses(KernelBuilder &b, size_t position, Value k,
   // from its own half (the other may be being loaded with the next
   // group's first tile) into a region nothing reads before it is split
   // again.
-  bool hostsWeightSplit = term == order.back() && splitsWeightsAhead;
-  Value aheadSource, aheadRegion, lastAheadWeights, hasNext;
+  bool hostsWeightSplit =
+      splitsWeightsAhead && position == weightSplitPosition();
+  Value aheadSource, aheadRegion, aheadVregs, lastAheadWeights, hasNext;
   if (hostsWeightSplit) {
     Value nextTile = b.add(k, 1);
     hasNext = b.lessThan(nextTile, kTilesV);
     aheadRegion = b.sub(one, half);
-    b.ifThen(hasNext, [&] { waitForTile(b, nextTile, aheadRegion); });
+    // With weightsAcrossGroups the last tile splits the next group's
+    // tile 0, whose halves are this tile's other ones too (halfOf).
+    Value weightsTile = nextTile;
+    if (weightsAcrossGroups) {
+      weightsTile = b.select(hasNext, nextTile, zero);
+      hasNext = hasTileAfter(b, k);
+    }
+    b.ifThen(hasNext, [&] {
+      if (weightsTwoAhead)
+        return waitForWeights(b, weightsTile, aheadRegion);
+      waitForTile(b, nextTile, aheadRegion);
+    });
     aheadSource = b.select(hasNext, aheadRegion, half);
-    lastAheadWeights =
-        b.mul(b.sub(weightVregs, b.index(kUnroll)), kTileRows);
+    // Streaming across groups, the last tile splits the next group's,
+    // whose column blocks may be more: every MXU's block, here and in
+    // every tile (past a group's last column block, an MXU's block holds
+    // an earlier group's weights, its results never popped).
+    aheadVregs = weightsAcrossGroups
+                     ? b.index(groupBlocks * (kWeightRows / kTileRows))
+                     : weightVregs;
+    lastAheadWeights = b.mul(b.sub(aheadVregs, b.index(kUnroll)), kTileRows);
   }
   // The last term's loop may also stage the next K tile's first weights,
   // between its last kStageAheadIterations and the rest: once its loads
@@ -2088,6 +2323,30 @@ void MatmulKernel::buildPasses(KernelBuilder &b, size_t position, Value k,
   };
   if (hostsWeightSplit && stagesSplitAhead)
     stageNextTile = stageSplitNextTile;
+  // Or, before its last unrolled iteration, wait for the next tile's LHS,
+  // which that iteration splits the first rows of beside its pushes
+  // (splitsFirstLhsAhead; nextLhsRows). The group's last tile splits its
+  // own first rows again (the next group's may be being loaded), the
+  // values its parts already hold.
+  SmallVector<Value> nextLhsRows;
+  auto waitForNextLhs = [&] {
+    Value nextTile = b.add(k, 1);
+    Value hasNextTile = b.lessThan(nextTile, kTilesV);
+    Value nextHalf = b.sub(one, half);
+    b.ifThen(hasNextTile, [&] {
+      waitForTile(b, nextTile, nextHalf, /*ofNextGroup=*/false,
+                  /*waitsForWeights=*/false);
+    });
+    for (unsigned buffer = 0; buffer < lhsBuffers.size(); ++buffer) {
+      Value row = this->lhsRow(b, buffer, nextTile, nextHalf, tileSpareOffset);
+      nextLhsRows.push_back(b.select(hasNextTile, row, tileLhsRows[buffer]));
+    }
+  };
+  int64_t stageAheadIterations = kStageAheadIterations;
+  if (splitsFirstLhsAhead && term == order.back()) {
+    stageNextTile = waitForNextLhs;
+    stageAheadIterations = 1;
+  }
   // In the group's last tile, the next group's tile 0 when it is in the
   // chunk: its loads came at this tile's head (prefetchNextGroup), and
   // staged here its weights shift in while these pushes stream, not while
@@ -2178,6 +2437,8 @@ void MatmulKernel::buildPasses(KernelBuilder &b, size_t position, Value k,
     if (hostsWeightSplit && n == kUnroll && !splitIsDone)
       splitWeightRows(b, aheadSource, aheadRegion,
                       b.min(offset, lastAheadWeights), kUnroll);
+    if (!nextLhsRows.empty() && n == kUnroll)
+      splitLhsRows(b, zero, kUnroll, nextLhsRows);
     for (auto [i, rowsOfBlock] : llvm::enumerate(rows)) {
       Value blockI = b.add(block, int64_t(i));
       int64_t popped = int64_t(i) - popLag;
@@ -2194,6 +2455,7 @@ void MatmulKernel::buildPasses(KernelBuilder &b, size_t position, Value k,
   auto pushUnrolled = [&](bool accumulate, bool popsPrevious,
                           bool waitsPieces = false) {
     splitIsDone = false;
+    nextLhsRows.clear();
     Value unrolledEnd = b.forLoopUnrolled(
         blocks, kUnroll,
         [&](Value iv, int64_t n) {
@@ -2202,13 +2464,13 @@ void MatmulKernel::buildPasses(KernelBuilder &b, size_t position, Value k,
             b.wait(kResidentSem, 1);
           pushIteration(iv, n, accumulate, popsPrevious ? 0 : -1);
         },
-        stageNextTile, kStageAheadIterations, kTileRows,
+        stageNextTile, stageAheadIterations, kTileRows,
         countsRows ? lhsRow : Value());
     // Staged from the loop, the split was done in it (splitEndsEarly), and
     // rows written here would race the load.
     if (hostsWeightSplit && !splitIsDone) {
       // Weight vregs are a multiple of 16, the unrolled blocks of kUnroll.
-      Value weightRows = b.mul(weightVregs, kTileRows);
+      Value weightRows = b.mul(aheadVregs, kTileRows);
       b.forLoop(b.min(b.mul(unrolledEnd, kTileRows), weightRows), weightRows,
                 kUnroll * kTileRows, [&](Value row) {
                   splitWeightRows(b, aheadSource, aheadRegion, row, kUnroll);
