@@ -796,9 +796,13 @@ private:
   /// slot (set by plan()). The chunk's last group pops its own (but with
   /// popsAcrossChunks). When the
   /// first term's pushes are the unrolled loop and popping is all the
-  /// epilogue does but an elementwise body: one slot group (no NaN-fixed
-  /// terms), no accumulator or input to stage, and an MXU per column block;
-  /// and when that pays for the stores it delays (popsPayForStores).
+  /// epilogue does but an elementwise body and the NaN-fixed group's fix
+  /// (no accumulator or input to stage), with an MXU per column block;
+  /// and when that pays for the stores it delays (popsPayForStores). With
+  /// a NaN-fixed group a block is two pops, each feeding a fix, an add
+  /// and a store: on one MXU an iteration's eight blocks leave those
+  /// chains too little to overlap (v2 1024^3 HIGH: 35 more cycles an
+  /// iteration of tile 0, 0.3% slower), so only with two MXUs or more.
   bool popsInNextGroup = false;
   /// Whether, popping in the next group, a chunk's last group's results
   /// too are popped in the next chunk's first group (set by plan()): where
@@ -1031,9 +1035,9 @@ LogicalResult MatmulKernel::plan() {
   stagesAcrossTiles = kTiles > 1 && !splitsWeightsAhead &&
                       op.getRhsPart(unsigned(order.front())) < 0 &&
                       pushesUnrolled(order.back());
-  popsInNextGroup = columnGroups() > 1 && !splitsRows && nanFixed == 0 &&
-                    !hasAcc && epilogueInputs == 0 &&
-                    pushesUnrolled(order.front());
+  popsInNextGroup = columnGroups() > 1 && !splitsRows &&
+                    (nanFixed == 0 || mxus > 1) && !hasAcc &&
+                    epilogueInputs == 0 && pushesUnrolled(order.front());
   chunk = fitChunk(slotLimit, /*resident=*/false);
   if (chunk == 0)
     return op.emitError() << "tpu-lower-to-mxu: the matmul's working set "
