@@ -82,6 +82,11 @@ constexpr int64_t kPushLoopHeadCycles = 5;
 /// weight load takes a cycle per row of the tile, a push a cycle per row
 /// of its block, on each MXU alike, so 16 row blocks, 2 iterations.
 constexpr int64_t kStageAheadIterations = kMxuDim / (kUnroll * kTileRows);
+/// Unrolled iterations at the end of the last term's push loop that also
+/// split the next K tile's first LHS rows (splitsFirstLhsAhead): one, its
+/// kUnroll blocks, after a wait for that tile's LHS between the loop's
+/// parts.
+constexpr int64_t kLhsAheadIterations = 1;
 /// How far, in row blocks, the kernel's last K tile pops its own results
 /// behind its pushes (storesInLastTile): a push's result is in its slot
 /// R + C - 2 cycles after its last row enters the array, the pushes of an
@@ -272,8 +277,8 @@ private:
            groupBlocks * perMxu;
   }
   /// The weights' parts take one region of VMEM, every MXU's block of
-  /// each part, or two when the last term's push loop splits the next K
-  /// tile's (splitsWeightsAhead): region `half` is K tile k's, so the next
+  /// each part, or two when a push loop splits the next K tile's
+  /// (splitsWeightsAhead): region `half` is K tile k's, so the next
   /// tile's never overwrite weights a latch may still be reading.
   int64_t rhsPartsRegions() const { return splitsWeightsAhead ? 2 : 1; }
   int64_t rhsPartsRegionRows() const {
@@ -363,10 +368,10 @@ private:
   /// lacks. With `ofNextGroup`, the tile is the next column group's in the
   /// chunk, which loads no resident LHS. A pieced LHS tile
   /// (piecesLhsTiles) is left to its pushes, which wait for each piece.
-  /// With weightsTwoAhead, `waitsForWeights` false leaves the weights to
+  /// With weightsTwoAhead, only for the LHS: the weights are waited for by
   /// waitForWeights, which the term splitting them calls a tile sooner.
   void waitForTile(KernelBuilder &b, Value tile, Value half,
-                   bool ofNextGroup = false, bool waitsForWeights = true);
+                   bool ofNextGroup = false);
   /// The weights' part of waitForTile: the wait for them (but where
   /// `counted`: waitForTile's one wait counted them with the LHS), and the
   /// last K tile's zeroing.
@@ -406,11 +411,9 @@ private:
   /// of.
   void splitLhsRows(KernelBuilder &b, Value row, int64_t count,
                     ArrayRef<Value> tileRows = {});
-  /// splitLhsRows of the chunk's first kUnroll row blocks (all of them
-  /// if fewer), from the K tile whose LHS rows are `tileRows` (empty: the
-  /// current tile's).
-  void splitFirstLhsRows(KernelBuilder &b, Value blocks,
-                         ArrayRef<Value> tileRows = {});
+  /// splitLhsRows of the chunk's first kUnroll row blocks of the current
+  /// K tile (all of them if fewer).
+  void splitFirstLhsRows(KernelBuilder &b, Value blocks);
   /// The passes over K tile `k` of the term at `position` in `order`: the
   /// first LHS rows' split (splitsLhsInPushes, the first term: before the
   /// latch, while its weights shift in), the weight latches (when
@@ -514,16 +517,9 @@ private:
   /// first, where a row input is staged).
   void finishBlock(KernelBuilder &b, Value block, Value row, unsigned m,
                    Value stagingRow);
-  /// Whether the column group being built (groupCol0, groupOffset) has a
-  /// next one whose first tiles its last tile prefetches: in the chunk,
-  /// or with crossesChunks, in the kernel (lastGroupOffset).
-  Value hasNextGroup(KernelBuilder &b) const {
-    if (!crossesChunks)
-      return b.lessThan(b.add(groupCol0, groupBlocks), nBlocksV);
-    return b.lessThan(groupOffset, b.index(lastGroupOffset()));
-  }
   /// Whether K tile `k` of the column group being built has a tile after
-  /// it in its group or in the next group (hasNextGroup): k + groupOffset
+  /// it in its group or in the next group whose first tiles its last tile
+  /// prefetches (prefetchNextGroup): k + groupOffset
   /// below K - 1 plus the last group's offset (in the chunk, or with
   /// crossesChunks in the kernel), each part at most its last.
   Value hasTileAfter(KernelBuilder &b, Value k) const {
@@ -643,40 +639,39 @@ private:
   /// while the MXUs wait: when a term reads an LHS part and the first
   /// term's pushes are the unrolled loop (one row block per tile).
   bool splitsLhsInPushes = false;
-  /// Whether the last term's push loop splits the next K tile's weights
-  /// (set by plan()): when a term reads an RHS part, there is more than one
-  /// term and K tile, and the last term's pushes are the unrolled loop.
+  /// Whether a term's push loop splits the next K tile's weights, the
+  /// last term's (or with weightsTwoAhead one before it:
+  /// weightSplitPosition) (set by plan()): when a term reads an RHS part,
+  /// there is more than one term and K tile, and the last term's pushes
+  /// are the unrolled loop.
   bool splitsWeightsAhead = false;
   /// Whether, splitting the weights ahead, a term before the last splits
   /// them instead (twoAheadSplitPosition), and the last stages the next
-  /// tile's first part right
-  /// after its latch, so that it has shifted in before that tile's first
-  /// latch: the last term's loop cannot both split and stage where its
-  /// chunk has no more row blocks than the weights have vregs (four MXUs'
-  /// 64 in HIGH's and HIGHEST's halved chunks of 64 on v4), and splitting
-  /// twice as fast there made its iterations VPU-bound (96 cycles for 64
-  /// of pushes). The weights are then loaded two K tiles ahead (tile
-  /// k + 2's at tile k's head, into the raw half tile k's split has read:
-  /// no term latches raw weights), on a semaphore of their own, so that
-  /// the split waits for them alone, not for the next tile's LHS, which
-  /// the next tile's head waits for. Where a term latches raw weights, that
-  /// term is the one whose loop splits the LHS or its pushes are not the
-  /// unrolled loop, or the last term latches nothing, the last term
-  /// splits; and where the last
-  /// term's loop can split and stage (splitEndsEarly: v2's and v3's
-  /// chunks), it does: splitting in the term before leaves a gap before
-  /// the last latch, its loop's tail (v3 1024^3 HIGH 0.5% slower). Set by
-  /// plan(), from canSplitTwoAhead (the rest) and the chunk.
+  /// tile's first part right after its latch, so that it has shifted in
+  /// before that tile's first latch: the last term's loop cannot both split and
+  /// stage where its chunk has no more row blocks than the weights have vregs
+  /// (four MXUs' 64 in HIGH's and HIGHEST's halved chunks of 64 on v4), and
+  /// splitting twice as fast there made its iterations VPU-bound (96 cycles for
+  /// 64 of pushes). The weights are then loaded two K tiles ahead (tile k + 2's
+  /// at tile k's head, into the raw half tile k's split has read: no term
+  /// latches raw weights), on a semaphore of their own, so that the split waits
+  /// for them alone, not for the next tile's LHS, which the next tile's head
+  /// waits for. Where a term latches raw weights, that term is the one whose
+  /// loop splits the LHS or its pushes are not the unrolled loop, or the last
+  /// term latches nothing, the last term splits; and where the last term's loop
+  /// can split and stage (splitEndsEarly: v2's and v3's chunks), it does:
+  /// splitting in the term before leaves a gap before the last latch, its
+  /// loop's tail (v3 1024^3 HIGH 0.5% slower). Set by plan(), from
+  /// canSplitTwoAhead (the rest) and the chunk.
   bool weightsTwoAhead = false, canSplitTwoAhead = false;
   /// Whether, with weightsTwoAhead and the first term's loop splitting the
   /// LHS (splitsLhsInPushes), the last term's loop also waits for the next
-  /// K tile's LHS and splits its first kUnroll row blocks,
-  /// kStageAheadIterations unrolled iterations before its end: the next
-  /// tile's first latch, whose weights are in, then waits for no split
-  /// (about 60 cycles a K tile on v4). Its first iteration has read those
-  /// rows' parts of this tile, so every chunk needs more unrolled
-  /// iterations than that (set by plan()). A group's first tile splits its
-  /// own.
+  /// K tile's LHS and its last kLhsAheadIterations unrolled iterations
+  /// split its first kUnroll row blocks: the next tile's first latch,
+  /// whose weights are in, then waits for no split (about 60 cycles a K
+  /// tile on v4). The loop's first iteration has read those rows' parts of
+  /// this tile, so every chunk needs more unrolled iterations than that
+  /// (set by plan()). A group's first tile splits its own.
   bool splitsFirstLhsAhead = false;
   /// Whether, with weightsTwoAhead, the weights stream on across column
   /// groups: the last two K tiles load the next group's first two tiles'
@@ -1062,7 +1057,7 @@ LogicalResult MatmulKernel::plan() {
   weightsTwoAhead = canSplitTwoAhead && !splitEndsEarly(lastChunkOf(chunk));
   weightsAcrossGroups = weightsTwoAhead && prefetchesAcross();
   splitsFirstLhsAhead = weightsTwoAhead && splitsLhsInPushes &&
-                        lastChunkOf(chunk) / kUnroll > kStageAheadIterations;
+                        lastChunkOf(chunk) / kUnroll > kLhsAheadIterations;
   stagesSplitAhead = splitsWeightsAhead && !weightsTwoAhead &&
                      splitEndsEarly(lastChunkOf(chunk));
   // The chunk was chosen on a tile estimate that counted the pops as
@@ -1799,7 +1794,8 @@ void MatmulKernel::buildKLoop(KernelBuilder &b, Value row0, Value col0,
     // so the program holds the loads once (but for a resident LHS, which
     // only the next chunk's first group loads); the kernel's last group
     // has no next (lastGroupOffset).
-    b.ifThen(hasNextGroup(b), [&] {
+    Value hasNext = b.lessThan(groupOffset, b.index(lastGroupOffset()));
+    b.ifThen(hasNext, [&] {
       ChunkPosition next = nextChunkPosition(b, row0);
       Value row = b.select(inChunk, row0, next.row0);
       Value batch = b.select(inChunk, batchIndex, next.batch);
@@ -1908,8 +1904,10 @@ void MatmulKernel::buildKLoop(KernelBuilder &b, Value row0, Value col0,
     if (defersStores && !popsInNextGroup)
       storePreviousGroup(b, k, row0, col0, blocks);
     // With the weights split ahead, the tile before waited for this one's
-    // loads and split its weights, and staged the first part (or the
-    // loop's head did, above); the group's first tile does all three here.
+    // loads (with weightsTwoAhead its weights, and maybe its LHS) and split
+    // its weights, and staged the first part (or the loop's head did,
+    // above); the group's first tile does all three here (with
+    // weightsAcrossGroups, only the group that loads its own).
     // Staging across tiles, the tile before waited for the loads (but a
     // pieced LHS) and staged the first weights: only the first tile does
     // either.
@@ -1926,6 +1924,8 @@ void MatmulKernel::buildKLoop(KernelBuilder &b, Value row0, Value col0,
       });
     };
     if (splitsWeightsAhead) {
+      // With weightsTwoAhead, waitForTile waits for the LHS only.
+      auto waitForLhs = [&] { waitForTile(b, k, half); };
       // Loaded two tiles ahead, the weights came before the LHS
       // (issueLoads): split while it loads.
       auto splitOwn = [&] {
@@ -1936,8 +1936,7 @@ void MatmulKernel::buildKLoop(KernelBuilder &b, Value row0, Value col0,
         splitWeights(b, half, half);
         stageWeights(b, order.front(), half);
         if (weightsTwoAhead)
-          waitForTile(b, k, half, /*ofNextGroup=*/false,
-                      /*waitsForWeights=*/false);
+          waitForLhs();
         if (splitsFirstLhsAhead)
           splitFirstLhsRows(b, blocks);
       };
@@ -1949,10 +1948,6 @@ void MatmulKernel::buildKLoop(KernelBuilder &b, Value row0, Value col0,
         // last tile a later group's first's: only the LHS is waited for
         // here, unless the tile before did that too (splitsFirstLhsAhead:
         // not a group's first tile).
-        auto waitForLhs = [&] {
-          waitForTile(b, k, half, /*ofNextGroup=*/false,
-                      /*waitsForWeights=*/false);
-        };
         auto firstTile = [&] {
           if (!weightsAcrossGroups)
             return splitOwn();
@@ -2051,11 +2046,9 @@ void MatmulKernel::splitLhsRows(KernelBuilder &b, Value row, int64_t count,
                  count, lhsParts, buffer, chunkRows);
 }
 
-void MatmulKernel::splitFirstLhsRows(KernelBuilder &b, Value blocks,
-                                     ArrayRef<Value> tileRows) {
-  forEachVregRow(b, b.min(blocks, kUnroll), [&](Value row, int64_t n) {
-    splitLhsRows(b, row, n, tileRows);
-  });
+void MatmulKernel::splitFirstLhsRows(KernelBuilder &b, Value blocks) {
+  forEachVregRow(b, b.min(blocks, kUnroll),
+                 [&](Value row, int64_t n) { splitLhsRows(b, row, n); });
 }
 
 void MatmulKernel::zeroWeightRowTiles(KernelBuilder &b, Value zeros,
@@ -2073,7 +2066,7 @@ int64_t MatmulKernel::lastWeightRowTiles(Value rhs) const {
 }
 
 void MatmulKernel::waitForTile(KernelBuilder &b, Value tile, Value half,
-                               bool ofNextGroup, bool waitsForWeights) {
+                               bool ofNextGroup) {
   int64_t lhsLoads = int64_t(lhsBuffers.size());
   int64_t rhsLoads = int64_t(rhsBuffers.size()) * groupBlocks;
   // Pieced tiles (piecesLhsTiles) wait for their pieces as they push:
@@ -2089,12 +2082,11 @@ void MatmulKernel::waitForTile(KernelBuilder &b, Value tile, Value half,
       if (!piecesEveryChunk())
         b.ifThen(b.lessThan(zero, b.add(batchIndex, groupRow0)), waitWhole);
     });
-  // Loaded two tiles ahead, the weights count on a semaphore of their own.
+  // Loaded two tiles ahead, the weights count on a semaphore of their own
+  // and are waited for apart.
   if (weightsTwoAhead) {
     if (!residentLhs)
       b.wait(kLoadSem, lhsLoads);
-    if (waitsForWeights)
-      waitForWeights(b, tile, half);
     return;
   }
   b.wait(kLoadSem, residentLhs ? rhsLoads : lhsLoads + rhsLoads);
@@ -2107,8 +2099,10 @@ void MatmulKernel::waitForWeights(KernelBuilder &b, Value tile, Value half,
     b.wait(kWeightSem, int64_t(rhsBuffers.size()) * groupBlocks);
   // The loads are in, and every weight load of this half's previous tile
   // has shifted in (each was latched since, and a latch waits for its
-  // load), so the stores race with neither. Only the group's column
-  // blocks (activeBlocks): an MXU past them is never popped.
+  // load; with weightsTwoAhead raw weights are never latched, and the
+  // split that read this half's last tile is done), so the stores race
+  // with neither. Only the group's column blocks (activeBlocks): an MXU
+  // past them is never popped.
   for (auto [index, rhsBuffer] : llvm::enumerate(rhsBuffers)) {
     int64_t lastRowTiles = lastWeightRowTiles(rhsBuffer);
     if (lastRowTiles == weightRowTiles(rhsBuffer))
@@ -2278,13 +2272,14 @@ void MatmulKernel::buildPasses(KernelBuilder &b, size_t position, Value k,
       b.ifThen(isM, [&] { MxuPushOp::create(b, rows, slot, m, accumulate); });
     }
   };
-  // The last term's loop may also split the next K tile's weights
-  // (splitsWeightsAhead) into the other region: kUnroll vregs an iteration,
-  // clamped to the last kUnroll, and after the loop those it did not
-  // reach. The last tile has no next: it splits its own weights again,
-  // from its own half (the other may be being loaded with the next
-  // group's first tile) into a region nothing reads before it is split
-  // again.
+  // The last term's loop (with weightsTwoAhead, weightSplitPosition's)
+  // may also split the next K tile's weights (splitsWeightsAhead) into the
+  // other region: kUnroll vregs an iteration, clamped to the last kUnroll,
+  // and after the loop those it did not reach; with weightsAcrossGroups,
+  // in the group's last tile, the next group's first. With no tile after
+  // it splits its own weights again, from its own half (the other may be
+  // being loaded with the next group's first tile) into a region nothing
+  // reads before it is split again.
   bool hostsWeightSplit =
       splitsWeightsAhead && position == weightSplitPosition();
   Value aheadSource, aheadRegion, aheadVregs, lastAheadWeights, hasNext;
@@ -2334,22 +2329,19 @@ void MatmulKernel::buildPasses(KernelBuilder &b, size_t position, Value k,
   // values its parts already hold.
   SmallVector<Value> nextLhsRows;
   auto waitForNextLhs = [&] {
-    Value nextTile = b.add(k, 1);
-    Value hasNextTile = b.lessThan(nextTile, kTilesV);
-    Value nextHalf = b.sub(one, half);
-    b.ifThen(hasNextTile, [&] {
-      waitForTile(b, nextTile, nextHalf, /*ofNextGroup=*/false,
-                  /*waitsForWeights=*/false);
-    });
+    Value lhsTile = b.add(k, 1);
+    Value hasLhsTile = b.lessThan(lhsTile, kTilesV);
+    Value lhsHalf = b.sub(one, half);
+    b.ifThen(hasLhsTile, [&] { waitForTile(b, lhsTile, lhsHalf); });
     for (unsigned buffer = 0; buffer < lhsBuffers.size(); ++buffer) {
-      Value row = this->lhsRow(b, buffer, nextTile, nextHalf, tileSpareOffset);
-      nextLhsRows.push_back(b.select(hasNextTile, row, tileLhsRows[buffer]));
+      Value row = this->lhsRow(b, buffer, lhsTile, lhsHalf, tileSpareOffset);
+      nextLhsRows.push_back(b.select(hasLhsTile, row, tileLhsRows[buffer]));
     }
   };
   int64_t stageAheadIterations = kStageAheadIterations;
   if (splitsFirstLhsAhead && term == order.back()) {
     stageNextTile = waitForNextLhs;
-    stageAheadIterations = 1;
+    stageAheadIterations = kLhsAheadIterations;
   }
   // In the group's last tile, the next group's tile 0 when it is in the
   // chunk: its loads came at this tile's head (prefetchNextGroup), and
