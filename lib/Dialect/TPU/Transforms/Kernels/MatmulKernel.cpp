@@ -249,6 +249,12 @@ public:
   /// Of the interleavings with the fewest latches, the first in the terms'
   /// own order.
   SmallVector<size_t> termOrder();
+  /// Whether term `term` is the first of its group (the small terms
+  /// [0, nanFixed) or the main ones): in a group's first K tile it
+  /// overwrites its result slots, the others accumulate.
+  bool firstOfItsGroup(size_t term) const {
+    return term == 0 || int64_t(term) == nanFixed;
+  }
   /// Whether term `term`'s push loop is the unrolled one: its LHS is a
   /// part or one row block per tile.
   bool pushesUnrolled(size_t term) {
@@ -297,6 +303,10 @@ private:
   /// `blocks` row blocks.
   int64_t columnGroups() const {
     return (nBlocks + groupBlocks - 1) / groupBlocks;
+  }
+  /// The first column block of a chunk's last column group.
+  int64_t lastGroupCol0() const {
+    return (columnGroups() - 1) * int64_t(groupBlocks);
   }
   int64_t chunksOf(int64_t blocks) const {
     return (rowBlocks + blocks - 1) / blocks;
@@ -523,9 +533,7 @@ private:
   /// below K - 1 plus the last group's offset (in the chunk, or with
   /// crossesChunks in the kernel), each part at most its last.
   Value hasTileAfter(KernelBuilder &b, Value k) const {
-    int64_t lastOffset = crossesChunks
-                             ? lastGroupOffset()
-                             : (columnGroups() - 1) * int64_t(groupBlocks);
+    int64_t lastOffset = crossesChunks ? lastGroupOffset() : lastGroupCol0();
     Value sum = b.add(k, groupOffset);
     return b.lessThan(sum, b.index(kTiles - 1 + lastOffset));
   }
@@ -548,7 +556,7 @@ private:
     return (lhs.batch - 1) + (chunksOf(chunk) - 1) * chunk;
   }
   int64_t lastGroupOffset() const {
-    return lastChunkOffset() + (columnGroups() - 1) * int64_t(groupBlocks);
+    return lastChunkOffset() + lastGroupCol0();
   }
   Value isKernelLastGroup(KernelBuilder &b, Value batch, Value row0,
                           Value col0) {
@@ -693,7 +701,7 @@ private:
   /// faster), but the first; else the one before the last (HIGH's hi.hi).
   size_t twoAheadSplitPosition() const {
     for (size_t position = order.size() - 2; position > 0; --position)
-      if (order[position] != 0 && int64_t(order[position]) != nanFixed)
+      if (!firstOfItsGroup(order[position]))
         return position;
     return order.size() - 2;
   }
@@ -842,7 +850,7 @@ private:
   }
   /// The MXUs with a column block in a chunk's last column group.
   int64_t lastGroupMxus() const {
-    int64_t lastCol0 = (columnGroups() - 1) * int64_t(groupBlocks);
+    int64_t lastCol0 = lastGroupCol0();
     return std::min<int64_t>(nBlocks - lastCol0, groupBlocks);
   }
   /// The K tiles of a later column group that carry the group before's
@@ -2183,7 +2191,7 @@ std::optional<size_t> MatmulKernel::nextLatch(size_t position) const {
 void MatmulKernel::buildPasses(KernelBuilder &b, size_t position, Value k,
                                Value half, Value isFirstTile, Value blocks) {
   size_t term = order[position];
-  bool firstOfGroup = term == 0 || int64_t(term) == nanFixed;
+  bool firstOfGroup = firstOfItsGroup(term);
   int64_t slotBase = int64_t(term) < nanFixed ? 0 : mainSlots;
   int64_t lhsPart = op.getLhsPart(unsigned(term));
   // The first term's loop may also make the LHS parts (splitsLhsInPushes):
@@ -2743,7 +2751,7 @@ MatmulKernel::previousGroupPosition(KernelBuilder &b, Value row0, Value col0,
   Value inChunk = b.lessThan(zero, col0);
   Value inBatch = b.lessThan(zero, row0);
   int64_t lastRow0 = (chunksOf(chunk) - 1) * chunk;
-  int64_t lastCol0 = (columnGroups() - 1) * int64_t(groupBlocks);
+  int64_t lastCol0 = lastGroupCol0();
   int64_t chunkBack = chunk * out.colTiles() - lastCol0;
   Value acrossBack = b.index(chunkBack);
   if (lhs.batch > 1) {
