@@ -1194,17 +1194,17 @@ func.func @main(%x: tensor<4x9x300xf32>) -> tensor<2x5x300xf32> {
 // group's 2 MiB of results take 3,670 cycles of DMA, more than the two
 // prefetched K tiles spare), as a chunk's last group's do not.
 // One chunk: its last group, the kernel's, is the only one that would
-// have an epilogue, and has none: its last K tile pops its results 40 row
-// blocks behind its pushes and stores them 16 row blocks at a time
-// (storesInLastTile), from the two MXUs with a column block (6 = 4 + 2):
-// 88 / 16 rounded up and one for the last 40 blocks (88 to 128), 14 DMAs
-// for the kernel's last wait.
+// have an epilogue, and has none: its last K tile pops its results 32 row
+// blocks behind its pushes and stores them 8, then 16 row blocks at a time
+// (storesInLastTile; a test below has the details), from the two MXUs with
+// a column block (6 = 4 + 2): 1 + 88 / 16 rounded up and one for the last
+// 32 blocks (96 to 128), 16 DMAs for the kernel's last wait.
 // CHECK-LABEL: func.func @main
 // CHECK: scf.for %[[COL0:.*]] = %{{.*}} to %{{.*}} step %c4
 // CHECK: scf.for %[[K:.*]] = %{{.*}} to %{{.*}} step
-// CHECK: scf.for %{{.*}} = %c88 to %c128
-// CHECK: tpu.dma_store {{.*}} tiles %c40 sem 1
-// CHECK: tpu.dma_store {{.*}} tiles %c40 sem 1
+// CHECK: scf.for %{{.*}} = %c96 to %c128
+// CHECK: tpu.dma_store {{.*}} tiles %c32 sem 1
+// CHECK: tpu.dma_store {{.*}} tiles %c32 sem 1
 // CHECK-NOT: tpu.dma_store
 // CHECK: %[[LATERGROUP:.*]] = arith.cmpi slt, %c0{{.*}}, %[[COL0]]
 // CHECK-NEXT: scf.if %[[LATERGROUP]] {
@@ -1214,7 +1214,7 @@ func.func @main(%x: tensor<4x9x300xf32>) -> tensor<2x5x300xf32> {
 // CHECK: tpu.dma_store {{.*}} sem 1
 // CHECK-NEXT: }
 // CHECK-NOT: tpu.mxu_pop
-// CHECK: tpu.dma_wait sem 1 count 14
+// CHECK: tpu.dma_wait sem 1 count 16
 func.func @main(%a: tensor<1024x1152xf32>, %b: tensor<1152x768xf32>) -> tensor<1024x768xf32> {
   %c = tpu.matmul_passes lhs(%a) rhs(%b) {nan_fixed_terms = 0 : i64} : (tensor<1024x1152xf32>, tensor<1152x768xf32>) -> tensor<1024x768xf32>
   return %c : tensor<1024x768xf32>
@@ -1450,7 +1450,7 @@ func.func @main(%a: tensor<2048x256xf32>, %b: tensor<256x1024xf32>) -> tensor<20
 // CHECK: arith.cmpi slt, %[[K]], %c8
 // CHECK: tpu.dma_store %[[OUT]]
 // CHECK-NOT: tpu.mxu_pop
-// CHECK: tpu.dma_wait sem 1 count 28
+// CHECK: tpu.dma_wait sem 1 count 32
 func.func @main(%a: tensor<1024x2048xf32>, %b: tensor<2048x1024xf32>) -> tensor<1024x1024xf32> {
   %c = tpu.matmul_passes lhs(%a) rhs(%b) {nan_fixed_terms = 0 : i64} : (tensor<1024x2048xf32>, tensor<2048x1024xf32>) -> tensor<1024x1024xf32>
   return %c : tensor<1024x1024xf32>
@@ -1486,16 +1486,19 @@ func.func @main(%a: tensor<1024x128xf32>, %b: tensor<128x2048xf32>) -> tensor<10
 // for the stores of the group two back (in the chunk, unless the group
 // before is the kernel's first; a chunk's first group always). The
 // kernel's last group (offset 128 + 8) has no epilogue: its last K tile
-// (offset 136 + 15) pops its results 40 row blocks behind its pushes and
-// stores them 16 row blocks at a time (storesInLastTile), after waiting
+// (offset 136 + 15) pops its results 32 row blocks behind its pushes and
+// stores them 8, then 16 row blocks at a time (storesInLastTile): its
+// pieces' loop starts 8 blocks (64 rows) before block 32 and the first
+// piece's pushes start there (more than 768 rows left), and each piece
+// stores from the larger of its first block and 32; after waiting
 // for the group before's stores; that tile and the group's first are
 // found by one branch (k or the distance to 151 is 0), as are the
 // kernel's first group's tiles (its offset is 0), which load their LHS in
 // pieces (piecesLhsTiles: only the kernel's first chunk, as the next
 // chunks' tiles are loaded ahead). One MXU has a
-// column block in the last group (9 = 2 x 4 + 1): one DMA a piece, 88 / 16
-// rounded up and one for the last 40 blocks, 7 for the kernel's last wait;
-// the last 40 blocks are popped from that MXU alone.
+// column block in the last group (9 = 2 x 4 + 1): one DMA a piece, 1 + 88
+// / 16 rounded up and one for the last 32 blocks, 8 for the kernel's last
+// wait; the last 32 blocks are popped from that MXU alone.
 // CHECK-LABEL: func.func @main
 // FOLDED-LABEL: func.func @main(%arg0: memref<2048x2048xf32
 // CHECK: scf.for %[[BATCH:.*]] = %{{.*}} to %c1
@@ -1535,31 +1538,51 @@ func.func @main(%a: tensor<1024x128xf32>, %b: tensor<128x2048xf32>) -> tensor<10
 // CHECK: tpu.mxu_push %{{.*}} to mxu 0
 // CHECK: %c9{{.*}} = arith.constant 9 : index
 // CHECK-NEXT: arith.muli %[[ROW0]]
-// CHECK: %c320 = arith.constant 320 : index
-// CHECK-NEXT: %[[LAG_END:.*]] = arith.addi %[[ROW:.*]], %c320 : index
+// CHECK: %c256{{.*}} = arith.constant 256 : index
+// CHECK-NEXT: %[[LAG_END:.*]] = arith.addi %[[ROW:.*]], %c256{{.*}} : index
 // CHECK: scf.for %{{.*}} = %[[ROW]] to %[[LAG_END]] step %c64 {
 // CHECK-NOT: tpu.mxu_pop
 // CHECK: }
 // CHECK-NEXT: tpu.dma_wait sem 1 count 8
-// CHECK: scf.for %[[PIECE:.*]] = %{{.*}} to %{{.*}} step %c128
-// CHECK: %[[PIECE_END:.*]] = arith.minsi
+// CHECK-NEXT: %c1024{{.*}} = arith.constant 1024 : index
+// CHECK-NEXT: %[[CHUNK_END:.*]] = arith.addi %[[ROW]], %c1024{{.*}} : index
+// CHECK-NEXT: %c192 = arith.constant 192 : index
+// CHECK-NEXT: %[[PIECES_START:.*]] = arith.addi %[[ROW]], %c192 : index
+// CHECK-NEXT: %c128{{.*}} = arith.constant 128 : index
+// CHECK-NEXT: scf.for %[[PIECE:.*]] = %[[PIECES_START]] to %[[CHUNK_END]] step %c128
+// CHECK: %[[PIECE_END:.*]] = arith.minsi %{{.*}}, %[[CHUNK_END]] : index
+// CHECK-NEXT: %[[ROWS_LEFT:.*]] = arith.subi %[[CHUNK_END]], %[[PIECE]] : index
+// CHECK-NEXT: %c768 = arith.constant 768 : index
+// CHECK-NEXT: %[[FIRST:.*]] = arith.cmpi slt, %c768, %[[ROWS_LEFT]] : index
 // CHECK-NEXT: %c64{{.*}} = arith.constant 64 : index
-// CHECK-NEXT: scf.for %{{.*}} = %[[PIECE]] to %[[PIECE_END]] step %c64
-// CHECK: %c-40 = arith.constant -40 : index
-// CHECK-NEXT: %[[POPPED:.*]] = arith.addi %{{.*}}, %c-40 : index
+// CHECK-NEXT: %[[CUT:.*]] = arith.addi %[[PIECE]], %c64{{.*}} : index
+// CHECK-NEXT: %[[PUSHES:.*]] = arith.select %[[FIRST]], %[[CUT]], %[[PIECE]] : index
+// CHECK-NEXT: %c64{{.*}} = arith.constant 64 : index
+// CHECK-NEXT: scf.for %{{.*}} = %[[PUSHES]] to %[[PIECE_END]] step %c64
+// CHECK: %c-32 = arith.constant -32 : index
+// CHECK-NEXT: %[[POPPED:.*]] = arith.addi %{{.*}}, %c-32 : index
 // CHECK-NEXT: tpu.mxu_pop mxu 0 slot %[[POPPED]]
 // CHECK: tpu.mxu_push %{{.*}} to mxu 3 slot %{{.*}} accumulate
 // CHECK-NOT: tpu.dma_store
-// CHECK: %c40{{.*}} = arith.constant 40 : index
-// CHECK-NEXT: %[[PIECE_POPPED:.*]] = arith.subi %{{.*}}, %c40{{.*}} : index
-// CHECK: tpu.dma_store %{{.*}} sem 1
+// CHECK: }
+// CHECK-NEXT: %[[PIECE_ROW:.*]] = arith.subi %[[PIECE]], %[[ROW]] : index
+// CHECK-NEXT: %c3 = arith.constant 3 : index
+// CHECK-NEXT: %[[PIECE_BLOCK:.*]] = arith.shrui %[[PIECE_ROW]], %c3 : index
+// CHECK-NEXT: %[[LAG:.*]] = arith.constant 32 : index
+// CHECK-NEXT: %[[BEFORE_LAG:.*]] = arith.cmpi slt, %[[PIECE_BLOCK]], %[[LAG]] : index
+// CHECK-NEXT: %[[FIRST_PUSHED:.*]] = arith.select %[[BEFORE_LAG]], %[[LAG]], %[[PIECE_BLOCK]] : index
+// CHECK-NEXT: %[[FIRST_POPPED:.*]] = arith.subi %[[FIRST_PUSHED]], %[[LAG]] : index
+// CHECK-NEXT: %[[END_ROW:.*]] = arith.subi %[[PIECE_END]], %[[ROW]] : index
+// CHECK: %[[END_BLOCK:.*]] = arith.shrui %[[END_ROW]]
+// CHECK-NEXT: %[[COUNT:.*]] = arith.subi %[[END_BLOCK]], %[[FIRST_PUSHED]] : index
+// CHECK: tpu.dma_store %{{.*}} tiles %[[COUNT]] sem 1
 // CHECK-NOT: tpu.dma_store
-// CHECK: scf.for %[[LEFT:.*]] = %c88 to %c128{{.*}} step %c1
+// CHECK: scf.for %[[LEFT:.*]] = %c96 to %c128{{.*}} step %c1
 // CHECK: tpu.mxu_pop mxu 0 slot %[[LEFT]]
 // CHECK-NOT: tpu.mxu_pop
-// CHECK: tpu.dma_store %{{.*}} tiles %c40 sem 1
+// CHECK: tpu.dma_store %{{.*}} tiles %c32 sem 1
 // CHECK-NOT: tpu.mxu_pop
-// CHECK: tpu.dma_wait sem 1 count 7
+// CHECK: tpu.dma_wait sem 1 count 8
 func.func @main(%a: tensor<2048x2048xf32>, %b: tensor<2048x1152xf32>) -> tensor<2048x1152xf32> {
   %c = tpu.matmul_passes lhs(%a) rhs(%b) {nan_fixed_terms = 0 : i64} : (tensor<2048x2048xf32>, tensor<2048x1152xf32>) -> tensor<2048x1152xf32>
   return %c : tensor<2048x1152xf32>
@@ -1569,11 +1592,12 @@ func.func @main(%a: tensor<2048x2048xf32>, %b: tensor<2048x1152xf32>) -> tensor<
 
 // One chunk of 125 row blocks (1000 rows), 15 whole unrolled iterations
 // and 5 blocks left: the kernel's last K tile (storesInLastTile, its only
-// group with an epilogue otherwise) pops 40 row blocks behind its pushes
-// in the whole iterations, pieces of 16 up to block 120 (rows 320 to
-// 960), pushes the 5 blocks left, then pops blocks 80 to 125 as they
-// drain and stores those 45 at once. One MXU has a column block in the
-// last group (5 = 4 + 1): 5 pieces and the 45, 6 DMAs for the last wait.
+// group with an epilogue otherwise) pops 32 row blocks behind its pushes
+// in the whole iterations, a piece of 8 and pieces of 16 up to block 120
+// (rows 256 to 960), pushes the 5 blocks left, then pops blocks 88 to 125
+// as they drain and stores those 37 at once. One MXU has a column block
+// in the last group (5 = 4 + 1): 6 pieces and the 37, 7 DMAs for the last
+// wait.
 // CHECK-LABEL: func.func @main(%arg0: memref<1000x2048xf32
 // CHECK: %c960 = arith.constant 960 : index
 // CHECK-NEXT: %[[PIECES_END:.*]] = arith.addi %[[ROW:.*]], %c960 : index
@@ -1584,13 +1608,13 @@ func.func @main(%a: tensor<2048x2048xf32>, %b: tensor<2048x1152xf32>) -> tensor<
 // CHECK: }
 // CHECK-COUNT-5: tpu.mxu_push %{{.*}} to mxu 3 slot %{{.*}} accumulate
 // CHECK-NOT: tpu.mxu_push
-// CHECK: scf.for %{{.*}} = %c80 to %c125{{.*}} step %c1
+// CHECK: scf.for %{{.*}} = %c88 to %c125{{.*}} step %c1
 // CHECK: tpu.mxu_pop mxu 0
 // CHECK-NOT: tpu.mxu_pop mxu 1
 // CHECK: }
-// CHECK: tpu.dma_store {{.*}} tiles %c45 sem 1
-// CHECK-NOT: tpu.dma_store {{.*}} tiles %c45
-// CHECK: tpu.dma_wait sem 1 count 6
+// CHECK: tpu.dma_store {{.*}} tiles %c37 sem 1
+// CHECK-NOT: tpu.dma_store {{.*}} tiles %c37
+// CHECK: tpu.dma_wait sem 1 count 7
 func.func @main(%a: tensor<1000x2048xf32>, %b: tensor<2048x640xf32>) -> tensor<1000x640xf32> {
   %c = tpu.matmul_passes lhs(%a) rhs(%b) {nan_fixed_terms = 0 : i64} : (tensor<1000x2048xf32>, tensor<2048x640xf32>) -> tensor<1000x640xf32>
   return %c : tensor<1000x640xf32>
@@ -1622,7 +1646,7 @@ func.func @main(%a: tensor<1000x2048xf32>, %b: tensor<2048x640xf32>) -> tensor<1
 // CHECK-NEXT: %{{.*}} = arith.minsi %[[NEAREST]], %[[COL0]]
 // CHECK-NOT: tpu.dma_wait sem 3
 // The kernel's last tile (storesInLastTile), then the pieced tiles.
-// CHECK: tpu.dma_store {{.*}} tiles %c45 sem 1
+// CHECK: tpu.dma_store {{.*}} tiles %c37 sem 1
 // CHECK-NEXT: } else {
 // CHECK-NOT: tpu.dma_wait sem 3
 // CHECK: scf.for %{{.*}} step %c64 {

@@ -257,7 +257,7 @@ def TPULowerToMXU : Pass<"tpu-lower-to-mxu", "::mlir::func::FuncOp"> {
       pops its own, unless the next chunk's first group stores its
       results (below) and the chunks are equal, when that group pops
       them too, and the kernel's last group pops its own in its last K
-      tile, 40 row blocks behind the pushes, storing them as it goes.
+      tile, 32 row blocks behind the pushes, storing them as it goes.
       When the weights take several groups, the chunk's
       LHS may instead stay in VMEM, every K tile, loaded by its first
       group; where that group would then be bound by its DMAs, the chunk

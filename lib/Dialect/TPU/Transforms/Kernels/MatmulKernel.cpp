@@ -89,24 +89,25 @@ constexpr int64_t kStageAheadIterations = kMxuDim / (kUnroll * kTileRows);
 constexpr int64_t kLhsAheadIterations = 1;
 /// How far, in row blocks, the kernel's last K tile pops its own results
 /// behind its pushes (storesInLastTile): a push's result is in its slot
-/// R + C - 2 cycles after its last row enters the array, the pushes of an
-/// MXU come 8 cycles apart, so 33 blocks, rounded up to whole unrolled
-/// iterations; a pop any sooner would wait for its slot in a bundle that
-/// also pushes.
+/// R + C - 2 cycles after its last row enters the array and the pushes of
+/// an MXU come 8 cycles apart, so 33 blocks, rounded down to whole
+/// unrolled iterations, 32: the first pop waits for its slot, 7 cycles,
+/// in a bundle that also pushes, and every push after it comes as much
+/// later, so no later pop waits. Rounded up, 40, the stores started 64
+/// cycles later to save those 7 (1000^3 v3 DEFAULT 38,196 -> 38,142).
 constexpr int64_t kOwnPopLagBlocks =
-    llvm::divideCeil(
-        llvm::divideCeil(kMxuPipelineCycles + kMxuPushCycles, kMxuPushCycles),
-        kUnroll) *
-    kUnroll;
+    (kMxuPipelineCycles + kMxuPushCycles) / kMxuPushCycles / kUnroll * kUnroll;
 /// The row blocks of each MXU's result a DMA takes there, as they are
-/// popped: small, so that the stores start early (the first, 56 blocks
-/// into the tile, is 64 KiB, 112 cycles of DMA on v4, which the next
-/// piece's 128 cycles of pushes refill, each DMA being slower than the
-/// pops from then on), and few, so that the DMA queue does not stall a
-/// bundle that pushes: one an MXU per 16 of its row blocks (the plan
-/// keeps them under kMaxOutstandingDmas; pieces of 8 were 47 cycles
-/// faster at 2048^3 but 48 DMAs).
+/// popped: small, so that the stores start early, and few, so that the
+/// DMA queue does not stall a bundle that pushes: one an MXU per 16 of
+/// its row blocks (the plan keeps them under kMaxOutstandingDmas; pieces
+/// of 8 were 47 cycles faster at 2048^3 but 48 DMAs) but the first.
 constexpr int64_t kOwnStoreBlocks = 2 * kUnroll;
+/// The first piece is an unrolled iteration's blocks, so that the stores
+/// start 40 blocks into the tile (on v4 its 32 KiB take 56 cycles of DMA,
+/// which the next piece's 128 cycles of pushes refill; each DMA is slower
+/// than the pops from then on): 1000^3 v3 DEFAULT 38,142 -> 38,082.
+constexpr int64_t kOwnFirstStoreBlocks = kUnroll;
 /// What a term of the test that finds the K tiles with a push loop of
 /// their own costs each K tile (the kernel's last tile, storesInLastTile:
 /// a subtract and a min beside the latches; the pieced tiles,
@@ -818,16 +819,16 @@ private:
   /// (popsAcrossChunks, or one chunk popping in the next group), pops its
   /// results in its last K tile instead: the last term's pushes pop each
   /// block kOwnPopLagBlocks behind, once it has drained, and DMA its rows
-  /// out kOwnStoreBlocks at a time, so that the stores, which the MXUs
-  /// would otherwise idle through, start about 460 cycles into that tile
-  /// (set by plan()); then no group has an epilogue. Where there is one
-  /// term, whose loop is the unrolled one and splits nothing; its chunk's
-  /// whole unrolled iterations have whole pieces to pop (at least
-  /// kOwnPopLagBlocks + kOwnStoreBlocks row blocks; the blocks past them
-  /// are pushed after); every store of the group before went out in an
-  /// earlier K tile (more K tiles than pieces: its pops overwrite the
-  /// staging those read); its DMAs fit the DMA queue; and it saves more
-  /// than it costs (lastTileStoresSaving).
+  /// out kOwnStoreBlocks at a time (the first piece kOwnFirstStoreBlocks),
+  /// so that the stores, which the MXUs would otherwise idle through, start
+  /// about 330 cycles into that tile (set by plan()); then no group has an
+  /// epilogue. Where there is one term, whose loop is the unrolled one and
+  /// splits nothing; its chunk's whole unrolled iterations have a first
+  /// piece to pop (at least kOwnPopLagBlocks + kOwnFirstStoreBlocks row
+  /// blocks; the blocks past them are pushed after); every store of the
+  /// group before went out in an earlier K tile (more K tiles than pieces:
+  /// its pops overwrite the staging those read); its DMAs fit the DMA
+  /// queue; and it saves more than it costs (lastTileStoresSaving).
   bool storesInLastTile = false;
   /// The stores storesInLastTile issues: a DMA an active MXU and piece,
   /// and one more each for the rest.
@@ -1087,7 +1088,7 @@ LogicalResult MatmulKernel::plan() {
       popsAcrossChunks || (popsInNextGroup && lhs.batch * chunksOf(chunk) == 1);
   storesInLastTile =
       onlyLastEpilogue && terms == 1 && kTiles > storesPerGroup() &&
-      lastChunkWholeBlocks() >= kOwnPopLagBlocks + kOwnStoreBlocks &&
+      lastChunkWholeBlocks() >= kOwnPopLagBlocks + kOwnFirstStoreBlocks &&
       pushesUnrolled(0) && !splitsLhsInPushes &&
       lastTileStores() <= int64_t(kMaxOutstandingDmas) &&
       lastTileStoresSaving() > 0;
@@ -1212,7 +1213,7 @@ double MatmulKernel::lastTileStoresSaving() const {
   int64_t lastBlocks = lastChunkOf(chunk);
   double saved = blockCycles * double(blocksPerMxu(lastBlocks)) +
                  double(kMxuPipelineCycles) -
-                 blockCycles * double(kOwnPopLagBlocks + kOwnStoreBlocks);
+                 blockCycles * double(kOwnPopLagBlocks + kOwnFirstStoreBlocks);
   double tests = ownLoopTestCycles();
   // The group before's stores, from the DMA engine's walk over the
   // group's earlier tiles: a tile's loads issued at its start, its piece
@@ -1258,7 +1259,9 @@ double MatmulKernel::piecesSaving() const {
 int64_t MatmulKernel::lastTileStores() const {
   int64_t wholeBlocks = lastChunkWholeBlocks();
   int64_t pieces =
-      llvm::divideCeil(wholeBlocks - kOwnPopLagBlocks, kOwnStoreBlocks) + 1;
+      llvm::divideCeil(wholeBlocks - kOwnPopLagBlocks - kOwnFirstStoreBlocks,
+                       kOwnStoreBlocks) +
+      2;
   return lastGroupMxus() * pieces;
 }
 
@@ -2503,8 +2506,9 @@ void MatmulKernel::buildPasses(KernelBuilder &b, size_t position, Value k,
   };
   // The kernel's last K tile (storesInLastTile): the term's pushes
   // pop each block kOwnPopLagBlocks behind, and DMA its rows out
-  // kOwnStoreBlocks at a time; the blocks left are popped as they drain,
-  // and stored at once. The group's epilogue is this.
+  // kOwnStoreBlocks at a time, the first kOwnFirstStoreBlocks; the blocks
+  // left are popped as they drain, and stored at once. The group's
+  // epilogue is this.
   auto pushAndStore = [&] {
     int64_t chunkBlocks = lastChunkOf(chunk);
     int64_t iterationRows = kUnroll * kTileRows;
@@ -2536,18 +2540,34 @@ void MatmulKernel::buildPasses(KernelBuilder &b, size_t position, Value k,
     // the last whole iteration are pushed after them.
     int64_t wholeBlocks = lastChunkWholeBlocks();
     Value chunkEnd = ivOf(wholeBlocks);
-    b.forLoop(ivOf(kOwnPopLagBlocks), chunkEnd, kOwnStoreBlocks * kTileRows,
-              [&](Value iv) {
-                Value pieceEnd = b.add(iv, kOwnStoreBlocks * kTileRows);
-                Value end = b.min(pieceEnd, chunkEnd);
-                b.forLoop(iv, end, iterationRows, [&](Value iterationIv) {
-                  pushIteration(iterationIv, kUnroll, true, kOwnPopLagBlocks);
-                });
-                Value offset = countsRows ? b.sub(iv, lhsRow) : iv;
-                Value pushed = b.divide(offset, kTileRows);
-                Value popped = b.sub(pushed, b.index(kOwnPopLagBlocks));
-                store(popped, b.divide(b.sub(end, iv), kTileRows));
-              });
+    // The loop's first piece starts before lagEnd, which cuts it to
+    // kOwnFirstStoreBlocks. What the pieces compute they compute from the
+    // values the loop keeps live already (its bounds and lhsRow), as one
+    // more register there runs the largest kernels out of them.
+    int64_t firstCut = kOwnStoreBlocks - kOwnFirstStoreBlocks;
+    Value piecesStart = ivOf(kOwnPopLagBlocks - firstCut);
+    b.forLoop(
+        piecesStart, chunkEnd, kOwnStoreBlocks * kTileRows, [&](Value pieceIv) {
+          Value pieceEnd = b.add(pieceIv, kOwnStoreBlocks * kTileRows);
+          Value end = b.min(pieceEnd, chunkEnd);
+          Value rowsLeft = b.sub(chunkEnd, pieceIv);
+          Value first = b.lessThan(
+              b.index((wholeBlocks - kOwnPopLagBlocks) * kTileRows), rowsLeft);
+          Value iv =
+              b.select(first, b.add(pieceIv, firstCut * kTileRows), pieceIv);
+          b.forLoop(iv, end, iterationRows, [&](Value iterationIv) {
+            pushIteration(iterationIv, kUnroll, true, kOwnPopLagBlocks);
+          });
+          auto blockOf = [&](Value row) {
+            return b.divide(countsRows ? b.sub(row, lhsRow) : row, kTileRows);
+          };
+          Value pieceBlock = blockOf(pieceIv);
+          Value lag = b.index(kOwnPopLagBlocks);
+          Value pushed = b.select(b.lessThan(pieceBlock, lag), lag, pieceBlock);
+          Value popped = b.sub(pushed, lag);
+          Value count = b.sub(blockOf(end), pushed);
+          store(popped, count);
+        });
     if (wholeBlocks < chunkBlocks)
       pushIteration(chunkEnd, chunkBlocks - wholeBlocks, true, -1);
     // The blocks left, a block an iteration: the DMA engine has the
