@@ -74,8 +74,13 @@ def TPULowerToISA : Pass<"tpu-lower-to-isa", "::mlir::ModuleOp"> {
     - `scf.for` becomes an induction register, a guard, the body and a latch
       (`s.addi`, `br.lt` back to the top); `scf.if` a negated compare and
       branch, or on a conjunction (`arith.andi`) of conditions a branch on
-      each; a branch to a jump goes where the jump goes. Loops stay loops:
-      the program's size does not depend on trip counts.
+      each; a branch to a jump goes where the jump goes. An `scf.if` whose
+      `branch_weights` (two i32s, then and else, as upstream's
+      WeightedRegionBranchOpInterface spells them) give one part the
+      smaller weight has that part after the program's `halt`, behind a
+      branch the common path does not take, and a `jmp` back (not on a
+      conjunction taken when true, which would need a second test).
+      Loops stay loops: the program's size does not depend on trip counts.
     - Index arithmetic runs on the scalar unit (`arith.minsi` is `s.min`,
       `arith.select` branch-free); constants are materialized at each op
       that uses them, once per op (`s0` reads 0, `s31` holds 1).

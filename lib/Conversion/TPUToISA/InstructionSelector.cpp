@@ -473,25 +473,42 @@ void InstructionSelector::branchUnless(Operation *op, Value cond,
     branchUnless(op, def->getOperand(1), label);
     return;
   }
+  branchOn(op, cond, /*when=*/false, label);
+}
+
+bool InstructionSelector::branchIf(Operation *op, Value cond,
+                                   CodeBuffer::Label label) {
+  if (Operation *def = cond.getDefiningOp(); def && isBranchConjunction(def))
+    return false;
+  branchOn(op, cond, /*when=*/true, label);
+  return true;
+}
+
+void InstructionSelector::branchOn(Operation *op, Value cond, bool when,
+                                   CodeBuffer::Label label) {
   auto cmp = cond.getDefiningOp<arith::CmpIOp>();
   if (!cmp || !isBranchOnly(cond)) {
-    code.emitBranch(Opcode::BrEq, {useScalar(op, cond), kZeroReg, 0}, label);
+    code.emitBranch(when ? Opcode::BrNe : Opcode::BrEq,
+                    {useScalar(op, cond), kZeroReg, 0}, label);
     return;
   }
   int64_t a = useScalar(op, cmp.getLhs()), b = useScalar(op, cmp.getRhs());
-  switch (cmp.getPredicate()) {
+  arith::CmpIPredicate predicate = cmp.getPredicate();
+  if (!when)
+    predicate = arith::invertPredicate(predicate);
+  switch (predicate) {
   case arith::CmpIPredicate::eq:
-    return code.emitBranch(Opcode::BrNe, {a, b, 0}, label);
-  case arith::CmpIPredicate::ne:
     return code.emitBranch(Opcode::BrEq, {a, b, 0}, label);
+  case arith::CmpIPredicate::ne:
+    return code.emitBranch(Opcode::BrNe, {a, b, 0}, label);
   case arith::CmpIPredicate::slt:
-    return code.emitBranch(Opcode::BrGe, {a, b, 0}, label);
-  case arith::CmpIPredicate::sge:
     return code.emitBranch(Opcode::BrLt, {a, b, 0}, label);
+  case arith::CmpIPredicate::sge:
+    return code.emitBranch(Opcode::BrGe, {a, b, 0}, label);
   case arith::CmpIPredicate::sgt:
-    return code.emitBranch(Opcode::BrGe, {b, a, 0}, label);
-  case arith::CmpIPredicate::sle:
     return code.emitBranch(Opcode::BrLt, {b, a, 0}, label);
+  case arith::CmpIPredicate::sle:
+    return code.emitBranch(Opcode::BrGe, {b, a, 0}, label);
   default:
     return registers.fail(cmp,
                           "unsigned comparisons have no branch instruction");

@@ -42,8 +42,15 @@ public:
   /// (isBranchConjunction), or a test against zero.
   void branchUnless(mlir::Operation *op, mlir::Value cond,
                     CodeBuffer::Label label);
+  /// Branches to `label` when `cond` is true, as branchUnless does when it
+  /// is false; returns false, emitting nothing, for a conjunction, which
+  /// would need a branch around the second test.
+  bool branchIf(mlir::Operation *op, mlir::Value cond, CodeBuffer::Label label);
 
 private:
+  /// Branches to `label` when `cond`, not a conjunction, is `when`.
+  void branchOn(mlir::Operation *op, mlir::Value cond, bool when,
+                CodeBuffer::Label label);
   /// A register holding `offset + base`: an address in HBM tiles or VMEM
   /// rows.
   int64_t address(mlir::Operation *op, mlir::Value offset, int64_t base);

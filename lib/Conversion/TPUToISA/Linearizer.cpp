@@ -5,6 +5,8 @@
 #include "InstructionSelector.h"
 #include "RegisterAllocator.h"
 
+#include "tpu/Dialect/TPU/IR/TPUDialect.h"
+
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 
@@ -13,11 +15,13 @@ using namespace tpu;
 using isa::Opcode;
 
 CodeBuffer::Label CodeBuffer::newLabel() {
-  labels.push_back(-1);
+  labels.emplace_back(Main, -1);
   return Label(labels.size() - 1);
 }
 
-void CodeBuffer::bind(Label label) { labels[label] = int64_t(code.size()); }
+void CodeBuffer::bind(Label label) {
+  labels[label] = {section, int64_t(code[section].size())};
+}
 
 void CodeBuffer::emit(Opcode opcode, ArrayRef<int64_t> operands) {
   isa::Instruction inst;
@@ -26,30 +30,40 @@ void CodeBuffer::emit(Opcode opcode, ArrayRef<int64_t> operands) {
   for (int64_t operand : operands)
     inst.operands[i++] = operand;
   inst.source = source;
-  code.push_back(inst);
+  code[section].push_back(inst);
 }
 
 void CodeBuffer::emitBranch(Opcode opcode, ArrayRef<int64_t> operands,
                             Label label) {
   emit(opcode, operands);
-  fixups.emplace_back(code.size() - 1, unsigned(operands.size()) - 1, label);
+  fixups.emplace_back(section, code[section].size() - 1,
+                      unsigned(operands.size()) - 1, label);
 }
 
 std::vector<isa::Instruction> CodeBuffer::finish() {
-  for (auto [inst, operand, label] : fixups)
-    code[inst].operands[operand] = labels[label];
+  std::vector<isa::Instruction> all = std::move(code[Main]);
+  int64_t coldStart = int64_t(all.size());
+  all.insert(all.end(), code[Cold].begin(), code[Cold].end());
+  auto position = [&](unsigned in, int64_t index) {
+    return in == Cold ? coldStart + index : index;
+  };
+  for (auto [in, inst, operand, label] : fixups) {
+    auto [labelIn, target] = labels[label];
+    all[position(in, int64_t(inst))].operands[operand] =
+        position(labelIn, target);
+  }
   // A branch to a jump goes where the jump goes (the end of an scf.if's
   // then part that the branch skips, say): a taken branch's bubble and a
   // bundle fewer. A chain of jumps is followed at most its length.
-  for (auto [inst, operand, label] : fixups) {
-    int64_t &target = code[inst].operands[operand];
-    for (size_t hops = 0; hops < code.size() && size_t(target) < code.size() &&
-                          code[target].opcode == Opcode::Jmp &&
-                          code[target].operands[0] != target;
+  for (auto [in, inst, operand, label] : fixups) {
+    int64_t &target = all[position(in, int64_t(inst))].operands[operand];
+    for (size_t hops = 0;
+         hops < all.size() && size_t(target) < all.size() &&
+         all[target].opcode == Opcode::Jmp && all[target].operands[0] != target;
          ++hops)
-      target = code[target].operands[0];
+      target = all[target].operands[0];
   }
-  return code;
+  return all;
 }
 
 void Linearizer::linearize(Block &block) {
@@ -118,17 +132,65 @@ void Linearizer::linearizeFor(scf::ForOp loop) {
 void Linearizer::linearizeIf(scf::IfOp branch) {
   if (branch.getNumResults() != 0)
     return registers.fail(branch, "scf.if with results is not supported");
+  bool hasElse = !branch.getElseRegion().empty();
+  if (auto weights = branch->getAttrOfType<DenseI32ArrayAttr>(
+          TPUDialect::getBranchWeightsAttrName());
+      weights && weights.size() == 2 && !code.writingCold()) {
+    // Weights are unsigned.
+    uint32_t thenWeight = uint32_t(weights[0]),
+             elseWeight = uint32_t(weights[1]);
+    if ((thenWeight < elseWeight &&
+         linearizeIfWithColdPart(branch, /*coldThen=*/true)) ||
+        (hasElse && thenWeight > elseWeight &&
+         linearizeIfWithColdPart(branch, /*coldThen=*/false)))
+      return;
+  }
   CodeBuffer::Label otherwise = code.newLabel(), done = code.newLabel();
   selector.branchUnless(branch, branch.getCondition(), otherwise);
   if (registers.failed())
     return;
   registers.releaseTemporaries();
   linearize(*branch.thenBlock());
-  bool hasElse = !branch.getElseRegion().empty();
   if (hasElse)
     code.emitBranch(Opcode::Jmp, {0}, done);
   bind(otherwise);
   if (hasElse)
     linearize(*branch.elseBlock());
   bind(done);
+}
+
+bool Linearizer::linearizeIfWithColdPart(scf::IfOp branch, bool coldThen) {
+  CodeBuffer::Label cold = code.newLabel(), done = code.newLabel();
+  if (coldThen) {
+    if (!selector.branchIf(branch, branch.getCondition(), cold))
+      return false;
+  } else {
+    selector.branchUnless(branch, branch.getCondition(), cold);
+  }
+  if (registers.failed())
+    return true;
+  registers.releaseTemporaries();
+  Block *coldBlock = coldThen ? branch.thenBlock() : branch.elseBlock();
+  Block *mainBlock = !coldThen                        ? branch.thenBlock()
+                     : branch.getElseRegion().empty() ? nullptr
+                                                      : branch.elseBlock();
+  // The parts are written in the order linearizeIf writes them (then,
+  // else), so the register allocator sees them as it always does.
+  auto writeCold = [&] {
+    CodeBuffer::ColdScope scope(code);
+    bind(cold);
+    linearize(*coldBlock);
+    code.emitBranch(Opcode::Jmp, {0}, done);
+  };
+  if (coldThen)
+    writeCold();
+  // The main stream goes on from the branch, where the constants the cold
+  // part loaded are not in registers.
+  registers.forgetConstants();
+  if (mainBlock && !registers.failed())
+    linearize(*mainBlock);
+  if (!coldThen && !registers.failed())
+    writeCold();
+  bind(done);
+  return true;
 }

@@ -65,14 +65,36 @@ public:
   /// A branch or jump whose last operand is `label`'s target.
   void emitBranch(isa::Opcode opcode, llvm::ArrayRef<int64_t> operands,
                   Label label);
-  /// The code with every branch target resolved.
+  /// The code with every branch target resolved: the main stream, then
+  /// the cold one.
   std::vector<isa::Instruction> finish();
 
+  /// While it lives, instructions go to the cold stream, placed after the
+  /// whole main one (after its halt), for code the common path skips: the
+  /// main stream then falls through where it would have branched around
+  /// it. Nested, it changes nothing.
+  class ColdScope {
+  public:
+    explicit ColdScope(CodeBuffer &code) : code(code), saved(code.section) {
+      code.section = Cold;
+    }
+    ~ColdScope() { code.section = saved; }
+
+  private:
+    CodeBuffer &code;
+    unsigned saved;
+  };
+  bool writingCold() const { return section == Cold; }
+
 private:
-  std::vector<isa::Instruction> code;
-  /// (instruction, operand index, label) whose target is patched at the end.
-  std::vector<std::tuple<size_t, unsigned, Label>> fixups;
-  std::vector<int64_t> labels;
+  enum : unsigned { Main, Cold };
+  std::vector<isa::Instruction> code[2];
+  unsigned section = Main;
+  /// (section, instruction, operand index, label) whose target is patched
+  /// at the end.
+  std::vector<std::tuple<unsigned, size_t, unsigned, Label>> fixups;
+  /// Each label's (section, instruction).
+  std::vector<std::pair<unsigned, int64_t>> labels;
   isa::ir::SourceLocationTable sources;
   uint32_t source = isa::kNoSource;
 };
@@ -90,6 +112,11 @@ private:
   void linearize(mlir::Operation *op);
   void linearizeFor(mlir::scf::ForOp loop);
   void linearizeIf(mlir::scf::IfOp branch);
+  /// linearizeIf for an scf.if whose `branch_weights` say the then part
+  /// (`coldThen`) or the else part is rarely run: that part in the cold
+  /// stream, a branch to it and a jump back; false, writing nothing, where
+  /// the branch cannot be written (a conjunction taken when true).
+  bool linearizeIfWithColdPart(mlir::scf::IfOp branch, bool coldThen);
   /// Binds `label` here. Code a branch lands in cannot read the constants
   /// the code just before kept in registers (the branch's origin may not
   /// have loaded them), so they are forgotten first.

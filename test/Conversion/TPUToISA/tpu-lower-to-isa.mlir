@@ -131,6 +131,85 @@ module attributes {tpu.chip = #tpu.chip<v2>} {
 
 // -----
 
+// An scf.if whose branch_weights make one part rare (the kernels' ifRarely
+// and ifUsually) has that part after the halt, reached by a branch the
+// common path does not take and ending in a jump back, so that path runs
+// straight through: the rare then part (k == 0) behind br.eq, the rare
+// else part (the last k) behind the negated test, at b16 and b18, each
+// jumping back to the bundle after its branch (b3, b7). A conjunction, whose
+// branch when true would need a second test, keeps the usual layout, a
+// negated branch on each operand.
+// CHECK: tpu_isa.program @main
+// CHECK: inst s.addi s[[K:[0-9]+]], s0, 0
+// CHECK-NEXT: }
+// CHECK-NEXT: bundle {
+// CHECK-NEXT: inst br.eq s[[K]], s0, b16
+// CHECK-NEXT: }
+// CHECK-NEXT: bundle {
+// CHECK-NEXT: inst s.addi s[[NEXT:[0-9]+]], s[[K]], 1
+// CHECK: inst br.ge s[[NEXT]], s{{[0-9]+}}, b18
+// CHECK-NEXT: }
+// CHECK-NEXT: bundle {
+// CHECK-NEXT: inst dma.wait 2, 2
+// CHECK-NEXT: }
+// CHECK-NEXT: bundle {
+// CHECK-NEXT: inst br.ne s[[K]], s0, b[[JOIN:[0-9]+]]
+// CHECK: inst br.ge s{{[0-9]+}}, s[[K]], b[[JOIN]]
+// CHECK-NEXT: }
+// CHECK-NEXT: bundle {
+// CHECK-NEXT: inst dma.wait 4, 4
+// CHECK-NEXT: }
+// CHECK-NEXT: bundle {
+// CHECK-NEXT: inst dma.wait 5, 5
+// CHECK: inst br.lt s[[K]], s{{[0-9]+}}, b
+// CHECK-NEXT: }
+// CHECK-NEXT: bundle {
+// CHECK-NEXT: inst halt
+// CHECK-NEXT: }
+// CHECK-NEXT: bundle {
+// CHECK-NEXT: inst dma.wait 1, 1
+// CHECK-NEXT: }
+// CHECK-NEXT: bundle {
+// CHECK-NEXT: inst jmp b3
+// CHECK-NEXT: }
+// CHECK-NEXT: bundle {
+// CHECK-NEXT: inst dma.wait 3, 3
+// CHECK-NEXT: }
+// CHECK-NEXT: bundle {
+// CHECK-NEXT: inst jmp b7
+// CHECK-NEXT: }
+// CHECK-NEXT: }
+module attributes {tpu.chip = #tpu.chip<v2>} {
+  func.func @main() {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %c8 = arith.constant 8 : index
+    scf.for %k = %c0 to %c8 step %c1 {
+      %first = arith.cmpi eq, %k, %c0 : index
+      scf.if %first {
+        tpu.dma_wait sem 1 count 1
+      } {branch_weights = array<i32: 1, 100>}
+      %next = arith.addi %k, %c1 : index
+      %hasNext = arith.cmpi slt, %next, %c8 : index
+      scf.if %hasNext {
+        tpu.dma_wait sem 2 count 2
+      } else {
+        tpu.dma_wait sem 3 count 3
+      } {branch_weights = array<i32: 100, 1>}
+      %late = arith.cmpi slt, %c2, %k : index
+      %both = arith.andi %first, %late : i1
+      scf.if %both {
+        tpu.dma_wait sem 4 count 4
+      } {branch_weights = array<i32: 1, 100>}
+      tpu.dma_wait sem 5 count 5
+    }
+    return
+  }
+}
+
+// -----
+
 // expected-error @+1 {{tpu-lower-to-isa: arg0 of @main must be a planned f32 or bf16 HBM buffer (run tpu-bufferize, tpu-lower-to-mxu and tpu-plan-memory first), got 'memref<8x128xf32, #tpu.memory_space<hbm>>'}}
 func.func @main(%a: memref<8x128xf32, #tpu.memory_space<hbm>>) {
   return

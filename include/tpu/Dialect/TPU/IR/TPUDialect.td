@@ -53,6 +53,14 @@ def TPU_Dialect : Dialect {
     static constexpr ::llvm::StringLiteral getVmemRowsAttrName() {
       return ::llvm::StringLiteral("tpu.vmem_rows");
     }
+    /// On an scf.if the kernels build where they know which part runs
+    /// rarely (a group's first K tile, say): the then and else parts'
+    /// weights, as upstream's WeightedRegionBranchOpInterface spells them
+    /// (DenseI32ArrayAttr, unsigned). tpu-lower-to-isa writes the part with
+    /// the smaller weight out of line, so the common path takes no branch.
+    static constexpr ::llvm::StringLiteral getBranchWeightsAttrName() {
+      return ::llvm::StringLiteral("branch_weights");
+    }
   }];
 }
 

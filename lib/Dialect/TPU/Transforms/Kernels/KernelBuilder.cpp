@@ -151,16 +151,41 @@ void KernelBuilder::forEachTile(int64_t count, bool lastIsPartial,
     body(index(whole), true);
 }
 
-void KernelBuilder::ifThen(Value cond, function_ref<void()> thenBody,
-                           function_ref<void()> elseBody) {
-  auto ifOp = scf::IfOp::create(*this, cond, bool(elseBody));
-  OpBuilder::InsertionGuard guard(*this);
-  setInsertionPointToStart(ifOp.thenBlock());
+/// if (cond) thenBody() [else elseBody()], the parts weighted
+/// `thenWeight` to `elseWeight` (none when both are 0).
+static void buildIf(KernelBuilder &b, Value cond, function_ref<void()> thenBody,
+                    function_ref<void()> elseBody, int32_t thenWeight,
+                    int32_t elseWeight) {
+  auto ifOp = scf::IfOp::create(b, cond, bool(elseBody));
+  if (thenWeight != elseWeight)
+    ifOp->setAttr(TPUDialect::getBranchWeightsAttrName(),
+                  b.getDenseI32ArrayAttr({thenWeight, elseWeight}));
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(ifOp.thenBlock());
   thenBody();
   if (elseBody) {
-    setInsertionPointToStart(ifOp.elseBlock());
+    b.setInsertionPointToStart(ifOp.elseBlock());
     elseBody();
   }
+}
+
+/// The weights ifRarely and ifUsually give the common and the rare part:
+/// only their order matters to tpu-lower-to-isa.
+constexpr int32_t kCommonWeight = 100, kRareWeight = 1;
+
+void KernelBuilder::ifThen(Value cond, function_ref<void()> thenBody,
+                           function_ref<void()> elseBody) {
+  buildIf(*this, cond, thenBody, elseBody, 0, 0);
+}
+
+void KernelBuilder::ifRarely(Value cond, function_ref<void()> thenBody,
+                             function_ref<void()> elseBody) {
+  buildIf(*this, cond, thenBody, elseBody, kRareWeight, kCommonWeight);
+}
+
+void KernelBuilder::ifUsually(Value cond, function_ref<void()> thenBody,
+                              function_ref<void()> elseBody) {
+  buildIf(*this, cond, thenBody, elseBody, kCommonWeight, kRareWeight);
 }
 
 Value KernelBuilder::allocVmem(int64_t rows) {

@@ -129,6 +129,14 @@ public:
   /// if (cond) thenBody() [else elseBody()].
   void ifThen(mlir::Value cond, llvm::function_ref<void()> thenBody,
               llvm::function_ref<void()> elseBody = nullptr);
+  /// ifThen where `cond` is rarely true (a group's first K tile, say):
+  /// the then part goes out of line, so the common path runs straight
+  /// through (TPUDialect::getBranchWeightsAttrName).
+  void ifRarely(mlir::Value cond, llvm::function_ref<void()> thenBody,
+                llvm::function_ref<void()> elseBody = nullptr);
+  /// ifThen where `cond` is rarely false: the else part goes out of line.
+  void ifUsually(mlir::Value cond, llvm::function_ref<void()> thenBody,
+                 llvm::function_ref<void()> elseBody);
 
   /// A VMEM buffer of `rows` rows, and freeing buffers.
   mlir::Value allocVmem(int64_t rows);

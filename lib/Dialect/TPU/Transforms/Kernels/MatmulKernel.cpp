@@ -108,6 +108,11 @@ constexpr int64_t kOwnStoreBlocks = 2 * kUnroll;
 /// which the next piece's 128 cycles of pushes refill; each DMA is slower
 /// than the pops from then on): 1000^3 v3 DEFAULT 38,142 -> 38,082.
 constexpr int64_t kOwnFirstStoreBlocks = kUnroll;
+/// The K tiles of a group (or the groups of a chunk) from which a part
+/// of the K loop that runs in one of them (the first or the last) goes out
+/// of line (ifOneTile, ifOneGroup): the others then take no branch, and
+/// that one takes two (there and back), so it pays from 4 on.
+constexpr int64_t kOutOfLineFrom = 4;
 /// What a term of the test that finds the K tiles with a push loop of
 /// their own costs each K tile (the kernel's last tile, storesInLastTile:
 /// a subtract and a min beside the latches; the pieced tiles,
@@ -705,6 +710,31 @@ private:
       if (!firstOfItsGroup(order[position]))
         return position;
     return order.size() - 2;
+  }
+  /// ifThen for a then part that runs in one K tile of each group (its
+  /// first or its last): out of line (KernelBuilder::ifRarely) where a
+  /// group has kOutOfLineFrom or more.
+  void ifOneTile(KernelBuilder &b, Value cond, function_ref<void()> thenBody,
+                 function_ref<void()> elseBody = nullptr) const {
+    if (kTiles >= kOutOfLineFrom)
+      return b.ifRarely(cond, thenBody, elseBody);
+    b.ifThen(cond, thenBody, elseBody);
+  }
+  /// ifThen for an else part that runs in a group's last K tile or two:
+  /// that part out of line (KernelBuilder::ifUsually), likewise.
+  void ifMostTiles(KernelBuilder &b, Value cond, function_ref<void()> thenBody,
+                   function_ref<void()> elseBody) const {
+    if (kTiles >= kOutOfLineFrom)
+      return b.ifUsually(cond, thenBody, elseBody);
+    b.ifThen(cond, thenBody, elseBody);
+  }
+  /// ifThen for a then part that runs in one column group of each chunk
+  /// (its first): out of line where a chunk has kOutOfLineFrom or more.
+  void ifOneGroup(KernelBuilder &b, Value cond, function_ref<void()> thenBody,
+                  function_ref<void()> elseBody = nullptr) const {
+    if (columnGroups() >= kOutOfLineFrom)
+      return b.ifRarely(cond, thenBody, elseBody);
+    b.ifThen(cond, thenBody, elseBody);
   }
   /// The semaphore the weights' loads count on.
   int64_t weightSem() const { return weightsTwoAhead ? kWeightSem : kLoadSem; }
@@ -1616,7 +1646,7 @@ void MatmulKernel::issueLhsLoads(KernelBuilder &b, Value k, Value half,
   assert(!ofNextChunk || tile);
   if (!chunkFirst || (ofNextChunk && !ownTile))
     return;
-  b.ifThen(chunkFirst, [&] {
+  ifOneGroup(b, chunkFirst, [&] {
     if (ownTile)
       return load(kResidentSem);
     Value later = b.lessThan(zero, b.add(batch, row0));
@@ -1876,7 +1906,7 @@ void MatmulKernel::buildKLoop(KernelBuilder &b, Value row0, Value col0,
       // but in tile 0 (below: tile k + 2's), where they go first: tile 0's
       // splitting term splits them, before tile 1's LHS is read.
       if (weightsTwoAhead) {
-        b.ifThen(isFirstTile, [&] {
+        ifOneTile(b, isFirstTile, [&] {
           issueWeightLoads(b, next, nextHalf, batchIndex, col0);
         });
         return issueLhsLoads(b, next, nextHalf, batchIndex, row0, blocks,
@@ -1886,7 +1916,7 @@ void MatmulKernel::buildKLoop(KernelBuilder &b, Value row0, Value col0,
         return issueLoads(b, next, nextHalf, batchIndex, row0, col0, blocks,
                           firstGroup);
       auto weightsOfTile1 = [&] {
-        b.ifThen(isFirstTile, [&] {
+        ifOneTile(b, isFirstTile, [&] {
           issueWeightLoads(b, next, nextHalf, batchIndex, col0);
         });
       };
@@ -1902,8 +1932,8 @@ void MatmulKernel::buildKLoop(KernelBuilder &b, Value row0, Value col0,
       // 0 and the group's offset is not, that is when min(offset, 1) <
       // k + 1.
       Value ownTile1 = b.lessThan(b.min(groupOffset, 1), next);
-      b.ifThen(
-          b.lessThan(next, kTilesV), [&] { b.ifThen(ownTile1, prefetch); },
+      ifMostTiles(
+          b, b.lessThan(next, kTilesV), [&] { b.ifThen(ownTile1, prefetch); },
           [&] { prefetchNextGroup(b.index(0), nextGroupFirst); });
     } else {
       b.ifThen(b.lessThan(next, kTilesV), prefetch);
@@ -1927,7 +1957,7 @@ void MatmulKernel::buildKLoop(KernelBuilder &b, Value row0, Value col0,
     auto unlessStagedAhead = [&](function_ref<void()> body) {
       if (!stagesAcrossTiles)
         return body();
-      b.ifThen(isFirstTile, [&] {
+      ifOneTile(b, isFirstTile, [&] {
         if (stagesAcrossGroups)
           b.ifThen(firstGroup, body);
         else
@@ -1952,7 +1982,7 @@ void MatmulKernel::buildKLoop(KernelBuilder &b, Value row0, Value col0,
           splitFirstLhsRows(b, blocks);
       };
       if (!weightsTwoAhead) {
-        b.ifThen(isFirstTile, splitOwn);
+        ifOneTile(b, isFirstTile, splitOwn);
       } else {
         // The tile before split this one's weights (waited for there) and
         // staged them, and with weightsAcrossGroups the group before's
@@ -1969,9 +1999,9 @@ void MatmulKernel::buildKLoop(KernelBuilder &b, Value row0, Value col0,
           });
         };
         if (splitsFirstLhsAhead)
-          b.ifThen(isFirstTile, firstTile);
+          ifOneTile(b, isFirstTile, firstTile);
         else
-          b.ifThen(isFirstTile, firstTile, waitForLhs);
+          ifOneTile(b, isFirstTile, firstTile, waitForLhs);
         // Into the raw half this tile's weights came in, which no term
         // reads after their split (the tile before's, or tile 0's just
         // above); past the last tile, the next group's first two, into
@@ -1984,7 +2014,7 @@ void MatmulKernel::buildKLoop(KernelBuilder &b, Value row0, Value col0,
         if (!weightsAcrossGroups)
           b.ifThen(ownAfter, ownWeights);
         else
-          b.ifThen(ownAfter, ownWeights, [&] {
+          ifMostTiles(b, ownAfter, ownWeights, [&] {
             prefetchNextGroup(b.sub(tileAfter, kTilesV), Operands::Weights);
           });
       }
@@ -2087,7 +2117,7 @@ void MatmulKernel::waitForTile(KernelBuilder &b, Value tile, Value half,
   auto waitWhole = [&] { b.wait(kResidentSem, lhsLoads); };
   std::optional<int64_t> constant = getConstantIntValue(tile);
   if (residentLhs && !ofNextGroup)
-    b.ifThen(firstGroup, [&] {
+    ifOneGroup(b, firstGroup, [&] {
       if (!piecesLhsTiles || (constant && *constant == 0))
         return waitWhole();
       if (!piecesEveryChunk())
@@ -2373,8 +2403,8 @@ void MatmulKernel::buildPasses(KernelBuilder &b, size_t position, Value k,
   Value nextTile, hasNextTile, nextHalf;
   SmallVector<Value, 4> nextStagingRows;
   auto waitAndStageNextTile = [&] {
-    b.ifThen(
-        hasNextTile,
+    ifMostTiles(
+        b, hasNextTile,
         [&] {
           waitForTile(b, nextTile, nextHalf);
           for (auto [m, row] : llvm::enumerate(nextStagingRows))
@@ -2615,7 +2645,7 @@ void MatmulKernel::buildPasses(KernelBuilder &b, size_t position, Value k,
     b.ifThen(pops, waitAndPop, [&] { pushAll(false); });
   };
   if (!hasOwnLoop)
-    return b.ifThen(isFirstTile, pushFirstTile, [&] { pushAll(true); });
+    return ifOneTile(b, isFirstTile, pushFirstTile, [&] { pushAll(true); });
   // A pieced chunk's first group's tiles but tile 0, their LHS in pieces
   // (none is the kernel's last: that group has a group before).
   auto pushPieces = [&] { pushUnrolled(true, false, /*waitsPieces=*/true); };
@@ -2628,10 +2658,11 @@ void MatmulKernel::buildPasses(KernelBuilder &b, size_t position, Value k,
       return pushPieces();
     Value isKernelLast =
         arith::CmpIOp::create(b, arith::CmpIPredicate::eq, toLast, zero);
-    b.ifThen(isKernelLast, pushAndStore, pushPieces);
+    ifOneTile(b, isKernelLast, pushAndStore, pushPieces);
   };
-  b.ifThen(
-      hasOwnLoop, [&] { b.ifThen(isFirstTile, pushFirstTile, pushOwnLoop); },
+  ifOneTile(
+      b, hasOwnLoop,
+      [&] { ifOneTile(b, isFirstTile, pushFirstTile, pushOwnLoop); },
       [&] { pushAll(true); });
 }
 
@@ -2849,7 +2880,7 @@ void MatmulKernel::storePoppedGroup(KernelBuilder &b, Value k,
                                     Value blocks) {
   if (defersStores)
     return storePreviousGroup(b, k, row0, col0, blocks);
-  b.ifThen(isFirstTile, [&] {
+  ifOneTile(b, isFirstTile, [&] {
     b.ifThen(b.lessThan(zero, col0), [&] {
       Value previousCol0 = b.sub(col0, b.index(groupBlocks));
       for (unsigned c = 0; c < groupBlocks; ++c) {
