@@ -78,8 +78,9 @@ def TPULowerToISA : Pass<"tpu-lower-to-isa", "::mlir::ModuleOp"> {
       `branch_weights` (two i32s, then and else, as upstream's
       WeightedRegionBranchOpInterface spells them) give one part the
       smaller weight has that part after the program's `halt`, behind a
-      branch the common path does not take, and a `jmp` back (not on a
-      conjunction taken when true, which would need a second test).
+      branch the common path does not take, and a `jmp` back (a rare then
+      part on a conjunction branches on its first operand and tests the
+      rest there; not when that operand is a conjunction too).
       Loops stay loops: the program's size does not depend on trip counts.
     - Index arithmetic runs on the scalar unit (`arith.minsi` is `s.min`,
       `arith.select` branch-free); constants are materialized at each op

@@ -476,12 +476,18 @@ void InstructionSelector::branchUnless(Operation *op, Value cond,
   branchOn(op, cond, /*when=*/false, label);
 }
 
-bool InstructionSelector::branchIf(Operation *op, Value cond,
-                                   CodeBuffer::Label label) {
-  if (Operation *def = cond.getDefiningOp(); def && isBranchConjunction(def))
-    return false;
+FailureOr<Value> InstructionSelector::branchIf(Operation *op, Value cond,
+                                               CodeBuffer::Label label) {
+  Value rest;
+  if (Operation *def = cond.getDefiningOp(); def && isBranchConjunction(def)) {
+    cond = def->getOperand(0);
+    rest = def->getOperand(1);
+    if (Operation *first = cond.getDefiningOp();
+        first && isBranchConjunction(first))
+      return failure();
+  }
   branchOn(op, cond, /*when=*/true, label);
-  return true;
+  return rest;
 }
 
 void InstructionSelector::branchOn(Operation *op, Value cond, bool when,

@@ -43,9 +43,11 @@ public:
   void branchUnless(mlir::Operation *op, mlir::Value cond,
                     CodeBuffer::Label label);
   /// Branches to `label` when `cond` is true, as branchUnless does when it
-  /// is false; returns false, emitting nothing, for a conjunction, which
-  /// would need a branch around the second test.
-  bool branchIf(mlir::Operation *op, mlir::Value cond, CodeBuffer::Label label);
+  /// is false. On a conjunction a and b, when a is: returns b, which the
+  /// code at `label` must test (else null); fails, emitting nothing, when a
+  /// is a conjunction too.
+  mlir::FailureOr<mlir::Value> branchIf(mlir::Operation *op, mlir::Value cond,
+                                        CodeBuffer::Label label);
 
 private:
   /// Branches to `label` when `cond`, not a conjunction, is `when`.

@@ -161,9 +161,14 @@ void Linearizer::linearizeIf(scf::IfOp branch) {
 
 bool Linearizer::linearizeIfWithColdPart(scf::IfOp branch, bool coldThen) {
   CodeBuffer::Label cold = code.newLabel(), done = code.newLabel();
+  // What the cold then part tests again: a conjunction's second operand.
+  Value rest;
   if (coldThen) {
-    if (!selector.branchIf(branch, branch.getCondition(), cold))
+    FailureOr<Value> branched =
+        selector.branchIf(branch, branch.getCondition(), cold);
+    if (failed(branched))
       return false;
+    rest = *branched;
   } else {
     selector.branchUnless(branch, branch.getCondition(), cold);
   }
@@ -179,6 +184,10 @@ bool Linearizer::linearizeIfWithColdPart(scf::IfOp branch, bool coldThen) {
   auto writeCold = [&] {
     CodeBuffer::ColdScope scope(code);
     bind(cold);
+    if (rest) {
+      selector.branchUnless(branch, rest, done);
+      registers.releaseTemporaries();
+    }
     linearize(*coldBlock);
     code.emitBranch(Opcode::Jmp, {0}, done);
   };

@@ -114,8 +114,10 @@ private:
   void linearizeIf(mlir::scf::IfOp branch);
   /// linearizeIf for an scf.if whose `branch_weights` say the then part
   /// (`coldThen`) or the else part is rarely run: that part in the cold
-  /// stream, a branch to it and a jump back; false, writing nothing, where
-  /// the branch cannot be written (a conjunction taken when true).
+  /// stream, a branch to it and a jump back (a rare then part on a
+  /// conjunction a and b branches on a, and tests b there); false, writing
+  /// nothing, where the branch cannot be written (a conjunction whose
+  /// first operand is one too).
   bool linearizeIfWithColdPart(mlir::scf::IfOp branch, bool coldThen);
   /// Binds `label` here. Code a branch lands in cannot read the constants
   /// the code just before kept in registers (the branch's origin may not

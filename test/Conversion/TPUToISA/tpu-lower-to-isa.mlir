@@ -133,34 +133,40 @@ module attributes {tpu.chip = #tpu.chip<v2>} {
 
 // An scf.if whose branch_weights make one part rare (the kernels' ifRarely
 // and ifUsually) has that part after the halt, reached by a branch the
-// common path does not take and ending in a jump back, so that path runs
-// straight through: the rare then part (k == 0) behind br.eq, the rare
-// else part (the last k) behind the negated test, at b16 and b18, each
-// jumping back to the bundle after its branch (b3, b7). A conjunction, whose
-// branch when true would need a second test, keeps the usual layout, a
-// negated branch on each operand.
+// common path does not take and ending in a jump back to the bundle after
+// that branch, so that path runs straight through: the rare then part
+// (k == 0) behind br.eq (at b19, back to b3), the rare else part (the
+// last k) behind the negated test (at b21, back to b7). A rare then part
+// on a conjunction branches on its first operand (k == 0 again) and tests
+// the second there (2 < k), going back unless it holds (at b23, to b8);
+// on a conjunction whose first operand is one too it stays in line, a
+// negated branch on each operand (to the latch, b15).
 // CHECK: tpu_isa.program @main
 // CHECK: inst s.addi s[[K:[0-9]+]], s0, 0
 // CHECK-NEXT: }
 // CHECK-NEXT: bundle {
-// CHECK-NEXT: inst br.eq s[[K]], s0, b16
+// CHECK-NEXT: inst br.eq s[[K]], s0, b19
 // CHECK-NEXT: }
 // CHECK-NEXT: bundle {
 // CHECK-NEXT: inst s.addi s[[NEXT:[0-9]+]], s[[K]], 1
-// CHECK: inst br.ge s[[NEXT]], s{{[0-9]+}}, b18
+// CHECK: inst br.ge s[[NEXT]], s{{[0-9]+}}, b21
 // CHECK-NEXT: }
 // CHECK-NEXT: bundle {
 // CHECK-NEXT: inst dma.wait 2, 2
 // CHECK-NEXT: }
 // CHECK-NEXT: bundle {
-// CHECK-NEXT: inst br.ne s[[K]], s0, b[[JOIN:[0-9]+]]
-// CHECK: inst br.ge s{{[0-9]+}}, s[[K]], b[[JOIN]]
-// CHECK-NEXT: }
-// CHECK-NEXT: bundle {
-// CHECK-NEXT: inst dma.wait 4, 4
+// CHECK-NEXT: inst br.eq s[[K]], s0, b23
 // CHECK-NEXT: }
 // CHECK-NEXT: bundle {
 // CHECK-NEXT: inst dma.wait 5, 5
+// CHECK-NEXT: }
+// CHECK-NEXT: bundle {
+// CHECK-NEXT: inst br.ne s[[K]], s0, b15
+// CHECK: inst br.ge s{{[0-9]+}}, s[[K]], b15
+// CHECK: inst br.ge s[[NEXT]], s{{[0-9]+}}, b15
+// CHECK-NEXT: }
+// CHECK-NEXT: bundle {
+// CHECK-NEXT: inst dma.wait 6, 6
 // CHECK: inst br.lt s[[K]], s{{[0-9]+}}, b
 // CHECK-NEXT: }
 // CHECK-NEXT: bundle {
@@ -177,6 +183,18 @@ module attributes {tpu.chip = #tpu.chip<v2>} {
 // CHECK-NEXT: }
 // CHECK-NEXT: bundle {
 // CHECK-NEXT: inst jmp b7
+// CHECK-NEXT: }
+// CHECK-NEXT: bundle {
+// CHECK-NEXT: inst s.li s[[TWO:[0-9]+]], 2
+// CHECK-NEXT: }
+// CHECK-NEXT: bundle {
+// CHECK-NEXT: inst br.ge s[[TWO]], s[[K]], b8
+// CHECK-NEXT: }
+// CHECK-NEXT: bundle {
+// CHECK-NEXT: inst dma.wait 4, 4
+// CHECK-NEXT: }
+// CHECK-NEXT: bundle {
+// CHECK-NEXT: inst jmp b8
 // CHECK-NEXT: }
 // CHECK-NEXT: }
 module attributes {tpu.chip = #tpu.chip<v2>} {
@@ -203,6 +221,10 @@ module attributes {tpu.chip = #tpu.chip<v2>} {
         tpu.dma_wait sem 4 count 4
       } {branch_weights = array<i32: 1, 100>}
       tpu.dma_wait sem 5 count 5
+      %all = arith.andi %both, %hasNext : i1
+      scf.if %all {
+        tpu.dma_wait sem 6 count 6
+      } {branch_weights = array<i32: 1, 100>}
     }
     return
   }

@@ -30,3 +30,60 @@ func.func @kernel(%buf: memref<16x128xf32, #tpu.memory_space<vmem>>) {
   }
   return
 }
+
+// Two scf.ifs in a row on one condition become one (CombineIfs), an
+// scf.if holding one another on the conjunction of their conditions
+// (CombineNestedIfs); the one made keeps the branch_weights the kernels
+// set on rare parts (tpu-lower-to-isa writes those out of line): those
+// of every if on its condition where they agree, and on a conjunction an
+// operand's rare-then weights. An unweighted if merged in, or weights
+// that make the then part common, leave it none.
+// CHECK-LABEL: func.func @weights
+// CHECK: scf.if %{{.*}} {
+// CHECK-NEXT: tpu.dma_wait sem 1 count 1
+// CHECK-NEXT: tpu.dma_wait sem 2 count 2
+// CHECK-NEXT: } {branch_weights = array<i32: 1, 100>}
+// CHECK: scf.if %{{.*}} {
+// CHECK-NEXT: tpu.dma_wait sem 3 count 3
+// CHECK-NEXT: tpu.dma_wait sem 4 count 4
+// CHECK-NEXT: }{{$}}
+// CHECK: %[[BOTH:.*]] = arith.andi
+// CHECK-NEXT: scf.if %[[BOTH]] {
+// CHECK-NEXT: tpu.dma_wait sem 5 count 5
+// CHECK-NEXT: } {branch_weights = array<i32: 1, 100>}
+// CHECK: %[[LATE:.*]] = arith.andi
+// CHECK-NEXT: scf.if %[[LATE]] {
+// CHECK-NEXT: tpu.dma_wait sem 6 count 6
+// CHECK-NEXT: }{{$}}
+func.func @weights(%k: index, %col: index) {
+  %c0 = arith.constant 0 : index
+  %first = arith.cmpi eq, %k, %c0 : index
+  %firstGroup = arith.cmpi eq, %col, %c0 : index
+  scf.if %first {
+    tpu.dma_wait sem 1 count 1
+  } {branch_weights = array<i32: 1, 100>}
+  scf.if %first {
+    tpu.dma_wait sem 2 count 2
+  } {branch_weights = array<i32: 1, 100>}
+  tpu.dma_wait sem 7 count 7
+  scf.if %firstGroup {
+    tpu.dma_wait sem 3 count 3
+  } {branch_weights = array<i32: 1, 100>}
+  scf.if %firstGroup {
+    tpu.dma_wait sem 4 count 4
+  }
+  tpu.dma_wait sem 7 count 7
+  scf.if %first {
+    scf.if %firstGroup {
+      tpu.dma_wait sem 5 count 5
+    }
+  } {branch_weights = array<i32: 1, 100>}
+  tpu.dma_wait sem 7 count 7
+  %late = arith.cmpi slt, %c0, %k : index
+  scf.if %late {
+    scf.if %firstGroup {
+      tpu.dma_wait sem 6 count 6
+    }
+  } {branch_weights = array<i32: 100, 1>}
+  return
+}

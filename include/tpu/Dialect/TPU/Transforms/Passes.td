@@ -299,7 +299,12 @@ def TPUCanonicalize : Pass<"tpu-canonicalize"> {
     subnormals and makes NaNs canonical (docs/Numerics.md), so those ops
     must reach the machine. `tpu-compile` runs it after
     `tpu-lower-to-mxu`, twice with `cse` after each, where it folds the
-    index arithmetic of loops that run once and shares constants.
+    index arithmetic of loops that run once and shares constants. An
+    `scf.if` a pattern makes of two (two in a row on one condition, or one
+    inside another on the conjunction of their conditions) keeps the
+    `branch_weights` the kernels put on their rare parts: those every if
+    on its condition in its block had, where they agree, or on a
+    conjunction those of an operand's ifs that make the then part rare.
   }];
 }
 
