@@ -71,8 +71,9 @@ def TPULowerToISA : Pass<"tpu-lower-to-isa", "::mlir::ModuleOp"> {
     `tpu-plan-memory`) by a `tpu_isa.program` with one instruction per
     bundle, in program order; `tpu-bundle` then packs them.
 
-    - `scf.for` becomes an induction register, a guard, the body and a latch
-      (`s.addi`, `br.lt` back to the top); `scf.if` a negated compare and
+    - `scf.for` becomes an induction register, a guard (none where the
+      bounds, constants or one value plus constants, are a positive span
+      apart), the body and a latch (`s.addi`, `br.lt` back to the top); `scf.if` a negated compare and
       branch, or on a conjunction (`arith.andi`) of conditions a branch on
       each; a branch to a jump goes where the jump goes. An `scf.if` whose
       `branch_weights` (two i32s, then and else, as upstream's

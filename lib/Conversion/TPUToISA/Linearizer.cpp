@@ -7,6 +7,7 @@
 
 #include "tpu/Dialect/TPU/IR/TPUDialect.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 
@@ -90,6 +91,30 @@ void Linearizer::linearize(Operation *op) {
   registers.finish(op);
 }
 
+/// `value` as a base and a constant it adds: an arith.addi's operands, a
+/// constant's value (no base), or `value` itself and 0.
+static std::pair<Value, int64_t> splitConstantAddend(Value value) {
+  if (std::optional<int64_t> constant = getConstantIntValue(value))
+    return {Value(), *constant};
+  if (auto add = value.getDefiningOp<arith::AddIOp>())
+    for (unsigned i = 0; i < 2; ++i)
+      if (std::optional<int64_t> constant =
+              getConstantIntValue(add->getOperand(1 - i)))
+        return {add->getOperand(i), *constant};
+  return {value, 0};
+}
+
+/// ub - lb where the loop's bounds are one base plus constants (or both
+/// constants): a kernel's loop over a chunk's rows, from row + 0 to
+/// row + 896, say.
+static std::optional<int64_t> boundsSpan(scf::ForOp loop) {
+  auto [upper, upperAddend] = splitConstantAddend(loop.getUpperBound());
+  auto [lower, lowerAddend] = splitConstantAddend(loop.getLowerBound());
+  if (upper != lower)
+    return std::nullopt;
+  return upperAddend - lowerAddend;
+}
+
 /// for (iv = lb; iv < ub; iv += step): a guard, the body, and a latch that
 /// branches back.
 void Linearizer::linearizeFor(scf::ForOp loop) {
@@ -105,10 +130,10 @@ void Linearizer::linearizeFor(scf::ForOp loop) {
   code.emit(Opcode::SAddi, {ivReg, lb, 0});
   registers.releaseTemporaries();
   CodeBuffer::Label top = code.newLabel(), done = code.newLabel();
-  std::optional<int64_t> lbConst = getConstantIntValue(loop.getLowerBound());
-  std::optional<int64_t> ubConst = getConstantIntValue(loop.getUpperBound());
-  // A loop that may run zero times needs a guard.
-  if (!lbConst || !ubConst || *lbConst >= *ubConst) {
+  // A loop that may run zero times needs a guard; one whose bounds are a
+  // known span apart runs at least once.
+  std::optional<int64_t> span = boundsSpan(loop);
+  if (!span || *span <= 0) {
     code.emitBranch(Opcode::BrGe,
                     {ivReg, selector.useScalar(loop, loop.getUpperBound()), 0},
                     done);

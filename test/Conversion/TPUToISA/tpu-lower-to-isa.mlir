@@ -232,6 +232,52 @@ module attributes {tpu.chip = #tpu.chip<v2>} {
 
 // -----
 
+// A loop runs at least once where its bounds are one value plus constants
+// a positive span apart (a kernel's loop over a chunk's rows, from row + 0
+// to row + 896, say): no guard before it. A loop from 0 to i, which may
+// run zero times, keeps its guard.
+// CHECK: tpu_isa.program @main
+// CHECK: inst s.addi s[[I:[0-9]+]], s0, 0
+// CHECK-NEXT: }
+// CHECK-NEXT: bundle {
+// CHECK-NEXT: inst s.addi s[[END:[0-9]+]], s[[I]], 64
+// CHECK-NEXT: }
+// CHECK-NEXT: bundle {
+// CHECK-NEXT: inst s.addi s[[J:[0-9]+]], s[[I]], 0
+// CHECK-NEXT: }
+// CHECK-NEXT: bundle {
+// CHECK-NEXT: inst dma.wait 1, 1
+// CHECK: inst br.lt s[[J]], s[[END]], b4
+// CHECK-NEXT: }
+// CHECK-NEXT: bundle {
+// CHECK-NEXT: inst s.addi s[[J2:[0-9]+]], s0, 0
+// CHECK-NEXT: }
+// CHECK-NEXT: bundle {
+// CHECK-NEXT: inst br.ge s[[J2]], s[[I]], b12
+// CHECK-NEXT: }
+// CHECK-NEXT: bundle {
+// CHECK-NEXT: inst dma.wait 2, 2
+module attributes {tpu.chip = #tpu.chip<v2>} {
+  func.func @main() {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c4 = arith.constant 4 : index
+    %c64 = arith.constant 64 : index
+    scf.for %i = %c0 to %c4 step %c1 {
+      %end = arith.addi %i, %c64 : index
+      scf.for %j = %i to %end step %c1 {
+        tpu.dma_wait sem 1 count 1
+      }
+      scf.for %j = %c0 to %i step %c1 {
+        tpu.dma_wait sem 2 count 2
+      }
+    }
+    return
+  }
+}
+
+// -----
+
 // expected-error @+1 {{tpu-lower-to-isa: arg0 of @main must be a planned f32 or bf16 HBM buffer (run tpu-bufferize, tpu-lower-to-mxu and tpu-plan-memory first), got 'memref<8x128xf32, #tpu.memory_space<hbm>>'}}
 func.func @main(%a: memref<8x128xf32, #tpu.memory_space<hbm>>) {
   return
