@@ -204,13 +204,16 @@ bool Linearizer::linearizeIfWithColdPart(scf::IfOp branch, bool coldThen) {
   Block *mainBlock = !coldThen                        ? branch.thenBlock()
                      : branch.getElseRegion().empty() ? nullptr
                                                       : branch.elseBlock();
+  // Where a cold then part whose conjunction's rest is false goes: the
+  // else part, if any.
+  CodeBuffer::Label otherwise = coldThen && mainBlock ? code.newLabel() : done;
   // The parts are written in the order linearizeIf writes them (then,
   // else), so the register allocator sees them as it always does.
   auto writeCold = [&] {
     CodeBuffer::ColdScope scope(code);
     bind(cold);
     if (rest) {
-      selector.branchUnless(branch, rest, done);
+      selector.branchUnless(branch, rest, otherwise);
       registers.releaseTemporaries();
     }
     linearize(*coldBlock);
@@ -219,8 +222,10 @@ bool Linearizer::linearizeIfWithColdPart(scf::IfOp branch, bool coldThen) {
   if (coldThen)
     writeCold();
   // The main stream goes on from the branch, where the constants the cold
-  // part loaded are not in registers.
+  // part loaded are not in registers (bind forgets them too).
   registers.forgetConstants();
+  if (otherwise != done)
+    bind(otherwise);
   if (mainBlock && !registers.failed())
     linearize(*mainBlock);
   if (!coldThen && !registers.failed())

@@ -232,6 +232,56 @@ module attributes {tpu.chip = #tpu.chip<v2>} {
 
 // -----
 
+// A rare then part on a conjunction with an else part: where the first
+// operand holds (k == 0, the branch to b9) and the rest does not (2 < k),
+// the cold part goes to the else part (b3), not past it.
+// CHECK: tpu_isa.program @main
+// CHECK: inst s.addi s[[K:[0-9]+]], s0, 0
+// CHECK-NEXT: }
+// CHECK-NEXT: bundle {
+// CHECK-NEXT: inst br.eq s[[K]], s0, b9
+// CHECK-NEXT: }
+// CHECK-NEXT: bundle {
+// CHECK-NEXT: inst dma.wait 2, 2
+// CHECK-NEXT: }
+// CHECK-NEXT: bundle {
+// CHECK-NEXT: inst dma.wait 3, 3
+// CHECK: inst halt
+// CHECK-NEXT: }
+// CHECK-NEXT: bundle {
+// CHECK-NEXT: inst s.li s[[TWO:[0-9]+]], 2
+// CHECK-NEXT: }
+// CHECK-NEXT: bundle {
+// CHECK-NEXT: inst br.ge s[[TWO]], s[[K]], b3
+// CHECK-NEXT: }
+// CHECK-NEXT: bundle {
+// CHECK-NEXT: inst dma.wait 1, 1
+// CHECK-NEXT: }
+// CHECK-NEXT: bundle {
+// CHECK-NEXT: inst jmp b4
+module attributes {tpu.chip = #tpu.chip<v2>} {
+  func.func @main() {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %c8 = arith.constant 8 : index
+    scf.for %k = %c0 to %c8 step %c1 {
+      %first = arith.cmpi eq, %k, %c0 : index
+      %late = arith.cmpi slt, %c2, %k : index
+      %both = arith.andi %first, %late : i1
+      scf.if %both {
+        tpu.dma_wait sem 1 count 1
+      } else {
+        tpu.dma_wait sem 2 count 2
+      } {branch_weights = array<i32: 1, 100>}
+      tpu.dma_wait sem 3 count 3
+    }
+    return
+  }
+}
+
+// -----
+
 // A loop runs at least once where its bounds are one value plus constants
 // a positive span apart (a kernel's loop over a chunk's rows, from row + 0
 // to row + 896, say): no guard before it. A loop from 0 to i, which may
