@@ -158,18 +158,12 @@ void Linearizer::linearizeIf(scf::IfOp branch) {
   if (branch.getNumResults() != 0)
     return registers.fail(branch, "scf.if with results is not supported");
   bool hasElse = !branch.getElseRegion().empty();
-  if (auto weights = branch->getAttrOfType<DenseI32ArrayAttr>(
-          TPUDialect::getBranchWeightsAttrName());
-      weights && weights.size() == 2 && !code.writingCold()) {
-    // Weights are unsigned.
-    uint32_t thenWeight = uint32_t(weights[0]),
-             elseWeight = uint32_t(weights[1]);
-    if ((thenWeight < elseWeight &&
-         linearizeIfWithColdPart(branch, /*coldThen=*/true)) ||
-        (hasElse && thenWeight > elseWeight &&
-         linearizeIfWithColdPart(branch, /*coldThen=*/false)))
-      return;
-  }
+  std::optional<bool> thenIsRare =
+      TPUDialect::isThenRare(branch->getAttrOfType<DenseI32ArrayAttr>(
+          TPUDialect::getBranchWeightsAttrName()));
+  if (thenIsRare && (*thenIsRare || hasElse) && !code.writingCold() &&
+      linearizeIfWithColdPart(branch, /*coldThen=*/*thenIsRare))
+    return;
   CodeBuffer::Label otherwise = code.newLabel(), done = code.newLabel();
   selector.branchUnless(branch, branch.getCondition(), otherwise);
   if (registers.failed())

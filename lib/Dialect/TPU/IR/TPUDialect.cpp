@@ -40,6 +40,16 @@ void TPUDialect::initialize() {
   addInterfaces<TPUOpAsmInterface>();
 }
 
+std::optional<bool> TPUDialect::isThenRare(DenseI32ArrayAttr weights) {
+  if (!weights || weights.size() != 2)
+    return std::nullopt;
+  // Weights are unsigned.
+  uint32_t thenWeight = uint32_t(weights[0]), elseWeight = uint32_t(weights[1]);
+  if (thenWeight == elseWeight)
+    return std::nullopt;
+  return thenWeight < elseWeight;
+}
+
 LogicalResult TPUDialect::verifyOperationAttribute(Operation *op,
                                                    NamedAttribute attr) {
   if (attr.getName() == getChipAttrName()) {

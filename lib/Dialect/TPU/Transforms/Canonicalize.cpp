@@ -81,8 +81,7 @@ struct KeepBranchWeights : public RewriterBase::Listener {
         !weights && conjunction) {
       for (Value operand : conjunction->getOperands()) {
         DenseI32ArrayAttr those = commonWeights(operand, block, made);
-        if (those && those.size() == 2 &&
-            uint32_t(those[0]) < uint32_t(those[1])) {
+        if (tpu::TPUDialect::isThenRare(those) == true) {
           weights = those;
           break;
         }

@@ -61,6 +61,10 @@ def TPU_Dialect : Dialect {
     static constexpr ::llvm::StringLiteral getBranchWeightsAttrName() {
       return ::llvm::StringLiteral("branch_weights");
     }
+    /// Whether `weights` (getBranchWeightsAttrName's) make the then part
+    /// the rare one (true) or the else part (false); none for weights that
+    /// are not two, or are equal.
+    static std::optional<bool> isThenRare(::mlir::DenseI32ArrayAttr weights);
   }];
 }
 

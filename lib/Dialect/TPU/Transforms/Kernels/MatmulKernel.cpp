@@ -711,30 +711,35 @@ private:
         return position;
     return order.size() - 2;
   }
-  /// ifThen for a then part that runs in one K tile of each group (its
-  /// first or its last): out of line (KernelBuilder::ifRarely) where a
-  /// group has kOutOfLineFrom or more.
+  /// ifThen whose then part (`thenIsRare`) or else part runs in one of
+  /// `among` K tiles or column groups: that part out of line
+  /// (KernelBuilder::ifRarely, ifUsually) where there are kOutOfLineFrom
+  /// or more.
+  void ifRareAmong(KernelBuilder &b, int64_t among, bool thenIsRare, Value cond,
+                   function_ref<void()> thenBody,
+                   function_ref<void()> elseBody) const {
+    if (among < kOutOfLineFrom)
+      return b.ifThen(cond, thenBody, elseBody);
+    if (thenIsRare)
+      return b.ifRarely(cond, thenBody, elseBody);
+    b.ifUsually(cond, thenBody, elseBody);
+  }
+  /// A then part that runs in one K tile of each group (its first or its
+  /// last).
   void ifOneTile(KernelBuilder &b, Value cond, function_ref<void()> thenBody,
                  function_ref<void()> elseBody = nullptr) const {
-    if (kTiles >= kOutOfLineFrom)
-      return b.ifRarely(cond, thenBody, elseBody);
-    b.ifThen(cond, thenBody, elseBody);
+    ifRareAmong(b, kTiles, /*thenIsRare=*/true, cond, thenBody, elseBody);
   }
-  /// ifThen for an else part that runs in a group's last K tile or two:
-  /// that part out of line (KernelBuilder::ifUsually), likewise.
+  /// An else part that runs in a group's last K tile or two.
   void ifMostTiles(KernelBuilder &b, Value cond, function_ref<void()> thenBody,
                    function_ref<void()> elseBody) const {
-    if (kTiles >= kOutOfLineFrom)
-      return b.ifUsually(cond, thenBody, elseBody);
-    b.ifThen(cond, thenBody, elseBody);
+    ifRareAmong(b, kTiles, /*thenIsRare=*/false, cond, thenBody, elseBody);
   }
-  /// ifThen for a then part that runs in one column group of each chunk
-  /// (its first): out of line where a chunk has kOutOfLineFrom or more.
+  /// A then part that runs in one column group of each chunk (its first).
   void ifOneGroup(KernelBuilder &b, Value cond, function_ref<void()> thenBody,
                   function_ref<void()> elseBody = nullptr) const {
-    if (columnGroups() >= kOutOfLineFrom)
-      return b.ifRarely(cond, thenBody, elseBody);
-    b.ifThen(cond, thenBody, elseBody);
+    ifRareAmong(b, columnGroups(), /*thenIsRare=*/true, cond, thenBody,
+                elseBody);
   }
   /// The semaphore the weights' loads count on.
   int64_t weightSem() const { return weightsTwoAhead ? kWeightSem : kLoadSem; }
