@@ -12,10 +12,11 @@
 // CHECK-SAME: tpu.useful_macs = 125829120
 // CHECK: %[[C:.*]] = memref.alloc() : memref<512x640xf32, #tiled, #tpu.memory_space<hbm>>
 // The resident LHS (3 K tiles x 64 row blocks), double-buffered weights
-// (2 x 4 MXUs x 128 rows), result staging (4 MXUs x 512 rows).
+// (2 x 4 MXUs x 128 rows), result staging in two halves (2 x 4 MXUs x
+// 512 rows: the second group pops the first's results, below).
 // CHECK: %[[LHS:.*]] = memref.alloc() : memref<1536x128xf32, #tpu.memory_space<vmem>>
 // CHECK: %[[RHS:.*]] = memref.alloc() : memref<1024x128xf32, #tpu.memory_space<vmem>>
-// CHECK: %[[OUT:.*]] = memref.alloc() : memref<2048x128xf32, #tpu.memory_space<vmem>>
+// CHECK: %[[OUT:.*]] = memref.alloc() : memref<4096x128xf32, #tpu.memory_space<vmem>>
 // Loops over the batch, chunks of row blocks and groups of column blocks.
 // CHECK: scf.for
 // CHECK: scf.for
@@ -25,6 +26,12 @@
 // alternate over the chunk's tiles, group after group: tile k of group g
 // (col0 / 4) is in half (k + g) % 2.
 // CHECK: %[[GROUP:.*]] = arith.shrui %[[COL0]], %c2
+// The group's half of the result staging, g % 2, and the group before's.
+// CHECK-NEXT: %[[PARITY:.*]] = arith.andi %[[GROUP]], %c1
+// CHECK-NEXT: %c2048 = arith.constant 2048 : index
+// CHECK-NEXT: %[[OWN:.*]] = arith.muli %[[PARITY]], %c2048
+// CHECK-NEXT: %c2048{{.*}} = arith.constant 2048 : index
+// CHECK-NEXT: %[[PREVIOUS:.*]] = arith.subi %c2048{{.*}}, %[[OWN]]
 // The prologue loads K tile 0: the LHS column in the first group only (on
 // its own semaphore), then one weight block per MXU; an MXU past the last
 // column block moves 0 tiles. Later groups' tile 0 came from the group
@@ -98,6 +105,30 @@
 // CHECK-COUNT-4: tpu.dma_load %[[B]]
 // K tile 0 overwrites the result slots, later tiles accumulate.
 // CHECK: scf.if %[[FIRSTK]]
+// The second group's tile 0 pops the first group's results as it pushes
+// (popsInNextGroup; test/e2e/pops-in-next-group.test): block b of every
+// MXU just before the push that overwrites its slot, staged in the group
+// before's half. With the staging in halves, the pops wait for the stores
+// of the group two before the popped one (there is none here: (batch +
+// row0) x 8 + col0 - 4 > 7 is false).
+// CHECK: %[[POPPED:.*]] = arith.subi %[[COL0]], %c4
+// CHECK: %[[CHUNKOFFSET:.*]] = arith.addi
+// CHECK: %[[FAR:.*]] = arith.muli %[[CHUNKOFFSET]], %c8
+// CHECK: %[[SEQ:.*]] = arith.addi %[[FAR]], %[[POPPED]]
+// CHECK: %[[TWOBACK:.*]] = arith.cmpi slt, %c7, %[[SEQ]]
+// CHECK-NEXT: scf.if %[[TWOBACK]] {
+// CHECK-NEXT: tpu.dma_wait sem 1 count 4
+// CHECK: scf.for %{{.*}} step %c64
+// CHECK: %[[PROW:.*]] = arith.addi %{{.*}}, %[[PREVIOUS]] : index
+// CHECK-NEXT: tpu.mxu_pop mxu 0
+// CHECK-NEXT: tpu.vector_store %{{.*}}, %[[OUT]][%[[PROW]]]
+// CHECK: tpu.mxu_pop mxu 3
+// CHECK-NEXT: tpu.vector_store
+// CHECK-NEXT: tpu.mxu_push %{{.*}} to mxu 0
+// CHECK: scf.for %{{.*}} step %c8{{(_[0-9]+)?}} {
+// CHECK: tpu.mxu_push %{{.*}} to mxu 3
+// CHECK-NEXT: }
+// CHECK-NEXT: } else {
 // Eight row blocks per iteration, all loaded before their pushes; the
 // blocks left over one at a time after. The loop counts the LHS buffer's
 // rows from the tile's first (64 an iteration): the first load's address
@@ -135,25 +166,42 @@
 // CHECK: tpu.mxu_push
 // CHECK: } else {
 // CHECK: tpu.mxu_push %{{.*}} to mxu 0 slot %{{.*}} accumulate
+// Tile 0's pops issued, the group before's results go out from its half.
+// CHECK: %[[PSTORE:.*]] = arith.addi %c0{{(_[0-9]+)?}}, %[[PREVIOUS]]
+// CHECK-NEXT: %c5{{.*}} = arith.constant 5 : index
+// CHECK-NEXT: tpu.dma_store %[[OUT]][%[[PSTORE]]] to %[[C]]
 // After the loop, the next group's tile 1, into half g % 2, which the last
 // tile has finished with.
 // CHECK: %[[NEXT1:.*]] = arith.addi %c1{{(_[0-9]+)?}}, %[[GROUP]]
 // CHECK: arith.addi %[[NEXT1]], %c1
 // CHECK-COUNT-4: tpu.dma_load %[[B]]
-// The epilogue waits for the group before's result DMAs, pops each active
-// MXU's slots, eight blocks an iteration (each stored before the next is
-// popped) and the rest one at a time, and DMAs the MXU's block out.
-// CHECK: tpu.dma_wait sem 1 count 4
+// The chunk's last group (col0 + 4 > 4) has an epilogue: it waits for
+// the result DMAs of the group two before it, which read its half (none
+// here: (batch + row0) x 8 + col0 > 7 is false), pops each active MXU's
+// slots into its half, eight blocks an iteration (each stored before the
+// next is popped) and the rest one at a time, and DMAs the MXU's block
+// out. The kernel ends waiting for two groups' DMAs, the group before's
+// and its own.
+// CHECK: %[[GROUPEND:.*]] = arith.addi %[[COL0]], %c4
+// CHECK: %[[LAST:.*]] = arith.cmpi slt, %c4{{(_[0-9]+)?}}, %[[GROUPEND]]
+// CHECK-NEXT: scf.if %[[LAST]] {
+// CHECK: %[[OWNFAR:.*]] = arith.addi %{{.*}}, %[[COL0]]
+// CHECK-NEXT: %c7{{.*}} = arith.constant 7 : index
+// CHECK-NEXT: %[[OWNTWOBACK:.*]] = arith.cmpi slt, %c7{{.*}}, %[[OWNFAR]]
+// CHECK-NEXT: scf.if %[[OWNTWOBACK]] {
+// CHECK-NEXT: tpu.dma_wait sem 1 count 4
+// CHECK: %[[OWNROW:.*]] = arith.addi %c0{{(_[0-9]+)?}}, %[[OWN]]
 // CHECK: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %c8{{(_[0-9]+)?}} {
 // CHECK-COUNT-8: tpu.mxu_pop mxu 0 slot
 // CHECK-NOT: tpu.mxu_pop
 // CHECK: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %c1{{(_[0-9]+)?}} {
 // CHECK: tpu.mxu_pop mxu 0 slot
 // CHECK: tpu.vector_store %{{.*}}, %[[OUT]]
-// CHECK: tpu.dma_store %[[OUT]][%{{.*}}] to %[[C]][%{{.*}}, stride %{{.*}}] tiles %{{.*}} sem 1
+// CHECK: %[[OWNROW0:.*]] = arith.addi %c0{{(_[0-9]+)?}}, %[[OWN]]
+// CHECK: tpu.dma_store %[[OUT]][%[[OWNROW0]]] to %[[C]][%{{.*}}, stride %{{.*}}] tiles %{{.*}} sem 1
 // CHECK-NOT: tpu.dma_store
 // CHECK: tpu.mxu_pop mxu 1 slot
-// CHECK: tpu.dma_wait sem 1 count 4
+// CHECK: tpu.dma_wait sem 1 count 8
 // CHECK: memref.dealloc %[[LHS]]
 // CHECK: return %[[C]]
 // On v2 (one MXU, five groups) the LHS stays too.
@@ -1473,6 +1521,53 @@ func.func @main(%a: tensor<1024x2048xf32>, %b: tensor<2048x1024xf32>) -> tensor<
 func.func @main(%a: tensor<1024x128xf32>, %b: tensor<128x2048xf32>) -> tensor<1024x2048xf32> {
   %c = tpu.matmul_passes lhs(%a) rhs(%b) {nan_fixed_terms = 0 : i64} : (tensor<1024x128xf32>, tensor<128x2048xf32>) -> tensor<1024x2048xf32>
   return %c : tensor<1024x2048xf32>
+}
+
+// -----
+
+// 104 x 128 x 2048 on v2: one K tile and 16 groups of one column block,
+// each group's stores (104 KiB) longer than the rest of the next group's
+// tile. Popped in the next group's tile 0 into one staging buffer, a
+// group would wait for the stores of the group before it; with the
+// staging in halves (stagesInHalves; test/e2e/pops-in-next-group.test
+// runs it), block b of group g is staged at row 104 x (g % 2 == 0) + 8 b
+// (the group before's half) and the pops wait only for the stores of the
+// group two before the popped one, (batch + row0) x 2 + col0 - 1 > 1; the
+// chunk's last group pops its own into its half, g % 2, after the same
+// test on itself, and the kernel ends waiting for two groups' stores.
+// V2-LABEL: func.func @main(%arg0: memref<104x128xf32
+// V2: %[[STAGING:.*]] = memref.alloc() : memref<208x128xf32, #tpu.memory_space<vmem>>
+// V2: scf.for %[[V2COL0:.*]] = %{{.*}} to %c16{{(_[0-9]+)?}} step
+// V2: %[[INDEX:.*]] = arith.shrui %[[V2COL0]], %c0{{(_[0-9]+)?}}
+// V2: %[[PARITY:.*]] = arith.andi %[[INDEX]], %c1
+// V2: %[[OWN:.*]] = arith.muli %[[PARITY]], %c104{{(_[0-9]+)?}}
+// V2: %[[PREVIOUS:.*]] = arith.subi %c104{{(_[0-9]+)?}}, %[[OWN]]
+// V2: %[[POPPED:.*]] = arith.subi %[[V2COL0]], %c1{{(_[0-9]+)?}}
+// V2: %[[CHUNK:.*]] = arith.addi %{{.*}}, %{{.*}} : index
+// V2: %[[FAR:.*]] = arith.muli %[[CHUNK]], %c2
+// V2: %[[SEQ:.*]] = arith.addi %[[FAR]], %[[POPPED]]
+// V2: %[[TWOBACK:.*]] = arith.cmpi slt, %c1{{(_[0-9]+)?}}, %[[SEQ]]
+// V2-NEXT: scf.if %[[TWOBACK]] {
+// V2-NEXT: tpu.dma_wait sem 1 count 1
+// V2: arith.addi %{{.*}}, %[[PREVIOUS]] : index
+// V2-NEXT: tpu.mxu_pop mxu 0
+// V2: %[[PSTORE:.*]] = arith.addi %c0{{(_[0-9]+)?}}, %[[PREVIOUS]] : index
+// V2: tpu.dma_store %[[STAGING]][%[[PSTORE]]]
+// V2: arith.cmpi slt, %c15, %{{.*}} : index
+// V2: %[[OWNSEQ:.*]] = arith.addi %{{.*}}, %[[V2COL0]] : index
+// V2-NEXT: %{{.*}} = arith.constant 1 : index
+// V2-NEXT: %[[OWNTWOBACK:.*]] = arith.cmpi slt, %{{.*}}, %[[OWNSEQ]]
+// V2-NEXT: scf.if %[[OWNTWOBACK]] {
+// V2-NEXT: tpu.dma_wait sem 1 count 1
+// V2: %[[OWNROW:.*]] = arith.addi %c0{{(_[0-9]+)?}}, %[[OWN]] : index
+// V2: tpu.mxu_pop mxu 0
+// V2: %[[OWNSTORE:.*]] = arith.addi %c0{{(_[0-9]+)?}}, %[[OWN]] : index
+// V2: tpu.dma_store %[[STAGING]][%[[OWNSTORE]]]
+// V2: tpu.dma_wait sem 1 count 2
+// V2-NEXT: memref.dealloc
+func.func @main(%a: tensor<104x128xf32>, %b: tensor<128x2048xf32>) -> tensor<104x2048xf32> {
+  %c = tpu.matmul_passes lhs(%a) rhs(%b) {nan_fixed_terms = 0 : i64} : (tensor<104x128xf32>, tensor<128x2048xf32>) -> tensor<104x2048xf32>
+  return %c : tensor<104x2048xf32>
 }
 
 // -----

@@ -350,7 +350,7 @@ private:
   /// (popsInNextGroup) saves more than the stores it issues a K tile later
   /// stall: with one K tile, a store-bound plan would wait for each
   /// group's stores before the next group could pop.
-  bool popsPayForStores() const;
+  bool popsPayForStores(bool inHalves) const;
   /// The DMA time of a later column group's K tile (its weights, and its
   /// LHS column unless resident), and whether it is at least the MXUs'
   /// time for the tile's pushes (8 cycles a row block and term): then the
@@ -554,6 +554,16 @@ private:
                           Value col0) {
     return b.lessThan(zero, b.add(b.add(batch, row0), col0));
   }
+  /// Whether it follows the kernel's second group too: the stores of a
+  /// group two before it are out (stagesInHalves). A chunk has two groups
+  /// or more, so every group of a later chunk or batch does.
+  Value followsSecondGroup(KernelBuilder &b, Value batch, Value row0,
+                           Value col0) {
+    int64_t twoGroups = 2 * groupBlocks;
+    Value chunkOffset = b.add(batch, row0);
+    Value groupsFar = b.add(b.mul(chunkOffset, twoGroups), col0);
+    return b.lessThan(b.index(twoGroups - 1), groupsFar);
+  }
   /// batch + row0 of the kernel's last chunk, batch + row0 + col0 of its
   /// last group, and whether the column group at (batch, row0, col0) is
   /// that group. Each of the offsets is at most its last group's, so
@@ -571,9 +581,10 @@ private:
   }
   /// The result's tile at row block `row0` of column block `col` of the
   /// current batch, and the DMA of `count` row blocks of MXU `c`'s staged
-  /// block to it.
+  /// block to it (in the staging half at row `staging`: stagesInHalves).
   Value outTileOf(KernelBuilder &b, Value row0, Value col);
-  void storeMxuBlock(KernelBuilder &b, Value outTile, unsigned c, Value count);
+  void storeMxuBlock(KernelBuilder &b, Value outTile, unsigned c, Value count,
+                     Value staging);
   /// A column group of the current batch: its row0, col0 and row blocks;
   /// or (previousGroupPosition with storesAcrossChunks) its first result
   /// tile instead of row0, and col0 only where the groups do not divide
@@ -843,6 +854,23 @@ private:
   /// chains too little to overlap (v2 1024^3 HIGH: 35 more cycles an
   /// iteration of tile 0, 0.3% slower), so only with two MXUs or more.
   bool popsInNextGroup = false;
+  /// Whether, popping in the next group, the staging buffer has two
+  /// halves, the groups' results in turn (set by plan()): a group's pops
+  /// then wait for the stores of the group two before it, not the one
+  /// before, so that the stores have the next group's K loop as well to
+  /// finish in. Where popping in one buffer does not pay for the stores it
+  /// waits for (popsPayForStores) and popping in halves does: with few K
+  /// tiles a group's stores outlast the rest of the next group's (one K
+  /// tile: 4096x128x4096 at HIGH), where the epilogue, two pops a block
+  /// at HIGH and HIGHEST, is most of what the MXUs idle through. Only
+  /// where the stores are not deferred and the groups' halves alternate
+  /// over the kernel's sequence of groups (alternatesHalves, and
+  /// crossesChunks, one chunk, or an even number of groups in a chunk),
+  /// and where the second half fits VMEM.
+  bool stagesInHalves = false;
+  /// In the column-group loop, with stagesInHalves: the first staging row
+  /// of this group's half and of the group before's.
+  Value ownStaging, previousStaging;
   /// Whether, popping in the next group, a chunk's last group's results
   /// too are popped in the next chunk's first group (set by plan()): where
   /// its stores go out there as well (storesAcrossChunks) and every chunk
@@ -1106,7 +1134,8 @@ LogicalResult MatmulKernel::plan() {
                      splitEndsEarly(lastChunkOf(chunk));
   // The chunk was chosen on a tile estimate that counted the pops as
   // hidden; where the stores rule them out, it is a little optimistic.
-  popsInNextGroup = popsInNextGroup && popsPayForStores();
+  bool popsCouldBeInNextGroup = popsInNextGroup;
+  popsInNextGroup = popsInNextGroup && popsPayForStores(/*inHalves=*/false);
   // The next group's tile 0 is staged only if the last tile prefetched it.
   int64_t blocksBeforeStaging =
       lastChunkOf(chunk) - kStageAheadIterations * kUnroll;
@@ -1115,6 +1144,15 @@ LogicalResult MatmulKernel::plan() {
                        tileLoadCycles() < double(terms * kSublanes) *
                                               blocksPerMxu(blocksBeforeStaging);
   defersStores = columnGroups() > 1 && shouldDeferStores();
+  bool groupsAlternate = alternatesHalves() &&
+                         (crossesChunks || lhs.batch * chunksOf(chunk) == 1 ||
+                          columnGroups() % 2 == 0);
+  stagesInHalves =
+      popsCouldBeInNextGroup && !popsInNextGroup && !defersStores &&
+      groupsAlternate &&
+      vmemRows(chunk, residentLhs) + groupBlocks * chunkRows <= kVmemRows &&
+      popsPayForStores(/*inHalves=*/true);
+  popsInNextGroup = popsInNextGroup || stagesInHalves;
   planLhsAhead();
   // The kernel's last group is the only one with an epilogue where its
   // chunk's last groups pop in the next chunk's first, or where there is
@@ -1122,7 +1160,8 @@ LogicalResult MatmulKernel::plan() {
   bool onlyLastEpilogue =
       popsAcrossChunks || (popsInNextGroup && lhs.batch * chunksOf(chunk) == 1);
   storesInLastTile =
-      onlyLastEpilogue && terms == 1 && kTiles > storesPerGroup() &&
+      onlyLastEpilogue && !stagesInHalves && terms == 1 &&
+      kTiles > storesPerGroup() &&
       lastChunkWholeBlocks() >= kOwnPopLagBlocks + kOwnFirstStoreBlocks &&
       pushesUnrolled(0) && !splitsLhsInPushes &&
       lastTileStores() <= int64_t(kMaxOutstandingDmas) &&
@@ -1407,17 +1446,32 @@ bool MatmulKernel::loadsOutlastPushes() const {
   return tileLoadCycles() >= double(terms * kSublanes) * blocksPerMxu(chunk);
 }
 
-bool MatmulKernel::popsPayForStores() const {
+bool MatmulKernel::popsPayForStores(bool inHalves) const {
   // Popped in the next group's tile 0, a group's results go out from
   // there: their stores have the rest of that group's K tiles to finish in
   // before the group after waits for them (its pops reuse the staging
-  // buffer), one tile fewer than from an epilogue of their own. What of
-  // them that tile's spare DMA time no longer covers stalls the wait;
+  // buffer), one tile fewer than from an epilogue of their own; with the
+  // staging in halves, the K tiles of the group after that as well. What
+  // of them that tile's spare DMA time no longer covers stalls the wait;
   // popping in the pushes saves the epilogue's pops, a bundle each.
   double spare = std::max(0.0, tileCycles(chunk) - tileLoadCycles());
   double stores = hbmCycles(int64_t(groupBlocks) * chunk);
+  int64_t tilesToFinish = inHalves ? 2 * kTiles - 1 : kTiles - 1;
   double lostOverlap =
-      std::min(spare, std::max(0.0, stores - double(kTiles - 1) * spare));
+      std::min(spare, std::max(0.0, stores - double(tilesToFinish) * spare));
+  // With two groups a chunk and a chunk after it, only the second pops,
+  // saving one epilogue; the first's stores, issued after its first
+  // term rather than before it, hold back the next chunk's first loads
+  // unless the group's other terms and its own epilogue (a pop a bundle,
+  // as tileCycles counts it) outlast them. 1024x128x640 on v4 was 2.4%
+  // slower at HIGH (two more terms, 64 row blocks), 2.5% faster at
+  // HIGHEST (five); 3x100x128x640 at HIGH 13.8% faster (13 row blocks).
+  double afterFirstTerm =
+      double((terms - 1) * kSublanes) * blocksPerMxu(chunk) +
+      double(chunk * int64_t(groupBlocks)) + double(kMxuDim);
+  if (inHalves && columnGroups() == 2 && lhs.batch * chunksOf(chunk) > 1 &&
+      stores > afterFirstTerm)
+    return false;
   return lostOverlap < double(chunk * int64_t(groupBlocks));
 }
 
@@ -1487,7 +1541,7 @@ scf::ForOp MatmulKernel::build(KernelBuilder &b) {
     lhsPartsVmem = b.allocVmem(lhsParts.size() * chunkRows);
   if (rhsParts.size())
     rhsPartsVmem = b.allocVmem(rhsPartsRegions() * rhsPartsRegionRows());
-  outVmem = b.allocVmem(groupBlocks * chunkRows);
+  outVmem = b.allocVmem((stagesInHalves ? 2 : 1) * groupBlocks * chunkRows);
   accVmem = hasAcc ? b.allocVmem(groupBlocks * chunkRows) : Value();
   for (int64_t i = 0; i < epilogueInputs; ++i)
     epilogueVmem.push_back(b.allocVmem(groupBlocks * chunkRows));
@@ -1540,6 +1594,12 @@ scf::ForOp MatmulKernel::build(KernelBuilder &b) {
             groupIndex = b.add(b.mul(chunksBefore, columnGroups()), groupIndex);
           }
         }
+        if (stagesInHalves) {
+          int64_t halfRows = groupBlocks * chunkRows;
+          Value parity = arith::AndIOp::create(b, groupIndex, one);
+          ownStaging = b.mul(parity, halfRows);
+          previousStaging = b.sub(b.index(halfRows), ownStaging);
+        }
         buildKLoop(b, row0, col0, blocks);
         if (!popsInNextGroup)
           return buildEpilogue(b, batch, row0, col0, blocks);
@@ -1553,8 +1613,12 @@ scf::ForOp MatmulKernel::build(KernelBuilder &b) {
       });
     });
   });
-  // The last epilogue's result DMAs, or the kernel's last K tile's.
-  b.wait(kStoreSem, storesInLastTile ? lastTileStores() : storesPerGroup());
+  // The last epilogue's result DMAs, or the kernel's last K tile's; with
+  // the staging in halves, the group before's too.
+  int64_t lastStores = storesInLastTile ? lastTileStores()
+                       : stagesInHalves ? 2 * storesPerGroup()
+                                        : storesPerGroup();
+  b.wait(kStoreSem, lastStores);
   b.dealloc({lhsVmem, rhsVmem, outVmem});
   for (Value vmem : {accVmem, lhsPartsVmem, rhsPartsVmem})
     if (vmem)
@@ -2487,6 +2551,8 @@ void MatmulKernel::buildPasses(KernelBuilder &b, size_t position, Value k,
       for (unsigned m = 0; popLag >= 0 && m < mxus; ++m) {
         Value stagingRow = b.index(m * chunkRows);
         Value outRow = b.add(offset, m * chunkRows + popped * kTileRows);
+        if (stagesInHalves)
+          outRow = b.add(outRow, previousStaging);
         finishBlock(b, popLag == 0 ? blockI : b.add(block, popped), outRow, m,
                     stagingRow);
       }
@@ -2635,7 +2701,11 @@ void MatmulKernel::buildPasses(KernelBuilder &b, size_t position, Value k,
     auto waitAndPop = [&] {
       auto waitForStores = [&] { b.wait(kStoreSem, storesPerGroup()); };
       Value previousCol0 = b.sub(groupCol0, b.index(groupBlocks));
-      Value twoBack = followsFirstGroup(b, batchIndex, groupRow0, previousCol0);
+      // The stores that read the staging (its half) the pops write.
+      Value twoBack =
+          stagesInHalves
+              ? followsSecondGroup(b, batchIndex, groupRow0, previousCol0)
+              : followsFirstGroup(b, batchIndex, groupRow0, previousCol0);
       if (popsAcrossChunks)
         b.ifThen(
             b.lessThan(zero, groupCol0),
@@ -2682,9 +2752,11 @@ void MatmulKernel::buildEpilogue(KernelBuilder &b, Value batch, Value row0,
                                  Value col0, Value blocks) {
   // The group before's result DMAs (its epilogue's, or with deferred
   // stores this group's K tiles') read the staging buffer this one
-  // writes; they have had this group's K loop to finish in.
-  b.ifThen(followsFirstGroup(b, batch, row0, col0),
-           [&] { b.wait(kStoreSem, storesPerGroup()); });
+  // writes; they have had this group's K loop to finish in. With the
+  // staging in halves, the group two before's read this group's half.
+  Value storesBefore = stagesInHalves ? followsSecondGroup(b, batch, row0, col0)
+                                      : followsFirstGroup(b, batch, row0, col0);
+  b.ifThen(storesBefore, [&] { b.wait(kStoreSem, storesPerGroup()); });
   // What is read tile for tile with the result: the accumulator, then
   // the epilogue's inputs of the result's shape; a row (a rank-1 input,
   // one row of tiles) is read one tile per column block, into every
@@ -2707,6 +2779,10 @@ void MatmulKernel::buildEpilogue(KernelBuilder &b, Value batch, Value row0,
     Value col = b.add(col0, c);
     Value active = hasColumn(b, col);
     Value stagingRow = b.index(c * chunkRows);
+    // With the staging in halves (and so nothing staged but the results:
+    // popsInNextGroup), this group's.
+    if (stagesInHalves)
+      stagingRow = b.add(stagingRow, ownStaging);
     Value outTile = outTileOf(b, row0, col);
     b.ifThen(active, [&] {
       for (auto [hbm, vmem] : staged) {
@@ -2744,7 +2820,7 @@ void MatmulKernel::buildEpilogue(KernelBuilder &b, Value batch, Value row0,
     // empty one so that every group counts storesPerGroup DMAs; the
     // others' go out during the next group's K tiles (storePreviousGroup).
     auto storeBlock = [&] {
-      storeMxuBlock(b, outTile, c, b.select(active, blocks, zero));
+      storeMxuBlock(b, outTile, c, b.select(active, blocks, zero), ownStaging);
     };
     if (!defersStores) {
       storeBlock();
@@ -2753,7 +2829,7 @@ void MatmulKernel::buildEpilogue(KernelBuilder &b, Value batch, Value row0,
     static_assert(kStoresPerMxu == 2, "the block and an empty DMA");
     b.ifThen(storesOwn, [&] {
       storeBlock();
-      storeMxuBlock(b, outTile, c, zero);
+      storeMxuBlock(b, outTile, c, zero, ownStaging);
     });
   }
 }
@@ -2791,9 +2867,12 @@ Value MatmulKernel::outTileOf(KernelBuilder &b, Value row0, Value col) {
 }
 
 void MatmulKernel::storeMxuBlock(KernelBuilder &b, Value outTile, unsigned c,
-                                 Value count) {
-  b.dmaStore(outVmem, b.index(c * chunkRows), op.getOuts(), outTile,
-             b.index(out.colTiles()), count, kStoreSem);
+                                 Value count, Value staging) {
+  Value row = b.index(c * chunkRows);
+  if (stagesInHalves)
+    row = b.add(row, staging);
+  b.dmaStore(outVmem, row, op.getOuts(), outTile, b.index(out.colTiles()),
+             count, kStoreSem);
 }
 
 MatmulKernel::GroupPosition
@@ -2894,7 +2973,7 @@ void MatmulKernel::storePoppedGroup(KernelBuilder &b, Value k,
       Value previousCol0 = b.sub(col0, b.index(groupBlocks));
       for (unsigned c = 0; c < groupBlocks; ++c) {
         Value col = b.add(previousCol0, c);
-        storeMxuBlock(b, outTileOf(b, row0, col), c, blocks);
+        storeMxuBlock(b, outTileOf(b, row0, col), c, blocks, previousStaging);
       }
     });
   });
