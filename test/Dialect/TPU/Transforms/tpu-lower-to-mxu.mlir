@@ -1829,3 +1829,41 @@ func.func @main(%a: tensor<1032x2048xf32>, %b: tensor<2048x1664xf32>) -> tensor<
   %c = tpu.matmul_passes lhs(%a) rhs(%b) {nan_fixed_terms = 0 : i64} : (tensor<1032x2048xf32>, tensor<2048x1664xf32>) -> tensor<1032x1664xf32>
   return %c : tensor<1032x1664xf32>
 }
+
+// -----
+
+// 1040 x 128 x 1024 on v4: one K tile, a resident LHS in two chunks (128
+// and 2 row blocks), two groups of four. The chunk's one LHS tile is the
+// one its last group pushes, so the last group loads the next chunk's LHS
+// and its first group's weights (column tiles 0 to 3, half 0) once its
+// pushes are issued, ahead of its stores (lastGroupLoadsNextChunk); only
+// the kernel's first group (batch + row0 + col0 is 0) loads its own.
+// FOLDED-LABEL: func.func @main(%arg0: memref<1040x128xf32
+// FOLDED: scf.for %[[ROW0:.*]] = %c0 to %c130 step %c128 {
+// FOLDED: scf.for %[[COL0:.*]] = %c0 to %c8 step %c4 {
+// FOLDED-NEXT: %[[FIRST:.*]] = arith.cmpi eq, %[[COL0]], %c0 : index
+// FOLDED-NEXT: %[[OFFSET:.*]] = arith.addi %[[ROW0]], %[[COL0]] : index
+// FOLDED-NEXT: %[[OWN:.*]] = arith.cmpi eq, %[[OFFSET]], %c0 : index
+// FOLDED: scf.if %[[OWN]] {
+// FOLDED-NEXT: scf.if %[[FIRST]] {
+// FOLDED-NEXT: tpu.dma_load %arg0
+// FOLDED: scf.for %{{.*}} step %c64 {
+// FOLDED: tpu.mxu_push
+// FOLDED: scf.for %{{.*}} step %c8 {
+// FOLDED: tpu.mxu_push %{{.*}} to mxu 3
+// FOLDED-NEXT: }
+// FOLDED-NEXT: %[[NOTLASTCHUNK:.*]] = arith.cmpi slt, %[[ROW0]], %c128 : index
+// FOLDED: %[[LASTGROUP:.*]] = arith.cmpi sgt, %{{.*}}, %c7 : index
+// FOLDED-NEXT: %[[LOADS:.*]] = arith.andi %[[LASTGROUP]], %[[NOTLASTCHUNK]] : i1
+// FOLDED-NEXT: scf.if %[[LOADS]] {
+// FOLDED-NEXT: %[[NEXTROW0:.*]] = arith.addi %[[ROW0]], %c128 : index
+// FOLDED: tpu.dma_load %arg0[%{{.*}}, stride %c1] to %{{.*}}[%c0] tiles %{{.*}} sem 3
+// FOLDED-NEXT: %c16 = arith.constant 16 : index
+// FOLDED-NEXT: tpu.dma_load %arg1[%c0, stride %c8] to %{{.*}}[%c0] tiles %c16 sem 0
+// FOLDED: tpu.dma_load %arg1[%{{.*}}, stride %c8] to %{{.*}}[%c384] tiles %c16 sem 0
+// FOLDED-NEXT: }
+// FOLDED: tpu.dma_store
+func.func @main(%a: tensor<1040x128xf32>, %b: tensor<128x1024xf32>) -> tensor<1040x1024xf32> {
+  %c = tpu.matmul_passes lhs(%a) rhs(%b) {nan_fixed_terms = 0 : i64} : (tensor<1040x128xf32>, tensor<128x1024xf32>) -> tensor<1040x1024xf32>
+  return %c : tensor<1040x1024xf32>
+}

@@ -476,6 +476,10 @@ private:
     Value batch, row0, blocks;
   };
   ChunkPosition nextChunkPosition(KernelBuilder &b, Value row0);
+  /// With lastGroupLoadsNextChunk, in a chunk's last group but the
+  /// kernel's: the next chunk's LHS tile and its first group's weights,
+  /// into half 0.
+  void loadNextChunkFirstTile(KernelBuilder &b, Value row0, Value col0);
   /// lhsTilesAhead: the K tile of the current column group after which
   /// each tile's head loads a tile of the next chunk's LHS (aheadAfter; set
   /// by planAheadLoads), and that load (loadNextChunkTile). One value lives
@@ -871,6 +875,27 @@ private:
   /// In the column-group loop, with stagesInHalves: the first staging row
   /// of this group's half and of the group before's.
   Value ownStaging, previousStaging;
+  /// Whether, with one K tile and a resident LHS, a chunk's last column
+  /// group loads the next chunk's LHS and its first group's weights once
+  /// its pushes no longer read the LHS (after lastRawLhsPosition's term),
+  /// ahead of its result stores, rather than the next chunk's first group
+  /// loading them behind those stores (set by plan()). The chunk's one LHS
+  /// tile is its only slot, so the prefetch across chunks at a group's
+  /// last tile's head (crossesChunks) would overwrite the rows the group
+  /// pushes. Only where the chunk's groups are an even number, so that the
+  /// last group's weights are in half 1 and the next chunk's first group's
+  /// in half 0 (alternatesHalves).
+  bool lastGroupLoadsNextChunk = false;
+  /// The last position in `order` whose pushes read the LHS as it is, or
+  /// whose loop splits it (splitsLhsInPushes); -1 where none does.
+  int64_t lastRawLhsPosition() const {
+    MatmulPassesOp passes = op;
+    int64_t last = splitsLhsInPushes ? 0 : -1;
+    for (size_t position = 0; position < order.size(); ++position)
+      if (passes.getLhsPart(unsigned(order[position])) < 0)
+        last = int64_t(position);
+    return last;
+  }
   /// Whether, popping in the next group, a chunk's last group's results
   /// too are popped in the next chunk's first group (set by plan()): where
   /// its stores go out there as well (storesAcrossChunks) and every chunk
@@ -1125,6 +1150,10 @@ LogicalResult MatmulKernel::plan() {
   crossesChunks = lhs.batch * chunksOf(chunk) > 1 &&
                   (!residentLhs || kTiles > 1) &&
                   (kTiles % 2 == 0 || indexesGroupsAcrossChunks());
+  lastGroupLoadsNextChunk = kTiles == 1 && residentLhs && !crossesChunks &&
+                            lhs.batch * chunksOf(chunk) > 1 &&
+                            columnGroups() % 2 == 0 && alternatesHalves() &&
+                            lastRawLhsPosition() >= 0;
   // The last chunk is the shortest.
   weightsTwoAhead = canSplitTwoAhead && !splitEndsEarly(lastChunkOf(chunk));
   weightsAcrossGroups = weightsTwoAhead && prefetchesAcross();
@@ -1581,11 +1610,17 @@ scf::ForOp MatmulKernel::build(KernelBuilder &b) {
         firstGroup =
             arith::CmpIOp::create(b, arith::CmpIPredicate::eq, col0, zero);
         groupOffset = crossesChunks ? b.add(b.add(batch, row0), col0) : col0;
+        // With lastGroupLoadsNextChunk, only the kernel's first group loads
+        // its own.
+        Value kernelOffset = lastGroupLoadsNextChunk
+                                 ? b.add(b.add(batch, row0), col0)
+                                 : groupOffset;
         loadsOwnFirstTiles =
-            crossesChunks ? arith::CmpIOp::create(b, arith::CmpIPredicate::eq,
-                                                  groupOffset, zero)
-                                .getResult()
-                          : firstGroup;
+            crossesChunks || lastGroupLoadsNextChunk
+                ? arith::CmpIOp::create(b, arith::CmpIPredicate::eq,
+                                        kernelOffset, zero)
+                      .getResult()
+                : firstGroup;
         if (alternatesHalves()) {
           // Only its parity matters (halfOf).
           groupIndex = columnGroups() > 1 ? b.divide(col0, groupBlocks) : zero;
@@ -1734,6 +1769,20 @@ MatmulKernel::ChunkPosition MatmulKernel::nextChunkPosition(KernelBuilder &b,
   Value row = b.select(inBatch, nextRow0, zero);
   Value batch = b.select(inBatch, batchIndex, nextBatch);
   return {batch, row, b.chunkCount(rowBlocks, chunk, row)};
+}
+
+void MatmulKernel::loadNextChunkFirstTile(KernelBuilder &b, Value row0,
+                                          Value col0) {
+  Value chunkOffset = b.add(batchIndex, row0);
+  Value hasNextChunk = b.lessThan(chunkOffset, b.index(lastChunkOffset()));
+  ifOneGroup(b, isLastGroup(b, col0), [&] {
+    b.ifThen(hasNextChunk, [&] {
+      ChunkPosition next = nextChunkPosition(b, row0);
+      Value chunkFirst = b.lessThan(zero, one);
+      issueLoads(b, zero, zero, next.batch, next.row0, zero, next.blocks,
+                 chunkFirst, /*ofNextChunk=*/true);
+    });
+  });
 }
 
 void MatmulKernel::planAheadLoads(KernelBuilder &b, Value row0, Value col0) {
@@ -2098,6 +2147,8 @@ void MatmulKernel::buildKLoop(KernelBuilder &b, Value row0, Value col0,
     }
     for (size_t position = 0; position < order.size(); ++position) {
       buildPasses(b, position, k, half, isFirstTile, blocks);
+      if (lastGroupLoadsNextChunk && int64_t(position) == lastRawLhsPosition())
+        loadNextChunkFirstTile(b, row0, col0);
       // Popped in the first term's pushes of tile 0 (popsInNextGroup), the
       // group before's results are stored once those are issued.
       if (position == 0 && popsInNextGroup)
