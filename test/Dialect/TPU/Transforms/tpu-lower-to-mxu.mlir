@@ -1867,3 +1867,86 @@ func.func @main(%a: tensor<1040x128xf32>, %b: tensor<128x1024xf32>) -> tensor<10
   %c = tpu.matmul_passes lhs(%a) rhs(%b) {nan_fixed_terms = 0 : i64} : (tensor<1040x128xf32>, tensor<128x1024xf32>) -> tensor<1040x1024xf32>
   return %c : tensor<1040x1024xf32>
 }
+
+// -----
+
+// HIGH with one K tile, 64 row blocks and two groups of four on v4. The
+// second group pops the first's results in its first term's pushes (the
+// staging in halves), and (one K tile: the LHS parts hold the chunk's
+// whole LHS) only the chunk's first group splits the LHS (splitsLhsOnce):
+// its first rows before the latch and the rest in its first term's loop;
+// the popping loop splits none. The weights: a group's head prefetches
+// the next group's (col0 + 4 < 8) into the other half, and its last
+// term's loop waits for them and splits them into the other region of
+// the parts (splitsNextGroupWeights, two regions); only the chunk's first
+// group splits its own, in a loop of its own, and a later group only
+// stages them from its region.
+// FOLDED-LABEL: func.func @main(%arg0: memref<512x128xf32
+// FOLDED: %[[RHS:.*]] = memref.alloc() : memref<1024x128xf32, #tpu.memory_space<vmem>>
+// FOLDED-NEXT: %[[LHSPARTS:.*]] = memref.alloc() : memref<1024x128xf32, #tpu.memory_space<vmem>>
+// FOLDED-NEXT: %[[RHSPARTS:.*]] = memref.alloc() : memref<2048x128xf32, #tpu.memory_space<vmem>>
+// FOLDED: scf.for %[[COL0:.*]] = %c0 to %c8 step %c4 {
+// FOLDED-NEXT: %[[FIRST:.*]] = arith.cmpi eq, %[[COL0]], %c0 : index
+// FOLDED: %[[NEXTCOL0:.*]] = arith.addi %[[COL0]], %c4 : index
+// FOLDED-NEXT: %[[HASNEXT:.*]] = arith.cmpi slt, %[[NEXTCOL0]], %c8 : index
+// FOLDED-NEXT: scf.if %[[HASNEXT]] {
+// FOLDED: tpu.dma_load %arg1[%[[NEXTCOL0]], stride %c8] to %[[RHS]]
+// FOLDED: scf.if %[[FIRST]] {
+// FOLDED: tpu.dma_wait sem 0 count 4
+// FOLDED: scf.for
+// FOLDED: tpu.vector_load %[[RHS]]
+// FOLDED: tpu.round_to_bf16
+// FOLDED: tpu.vector_store %{{.*}}, %[[RHSPARTS]]
+// FOLDED: tpu.round_to_bf16
+// FOLDED: tpu.vector_store %{{.*}}, %[[LHSPARTS]]
+// FOLDED: } else {
+// FOLDED-NEXT: arith.constant 1024
+// FOLDED-NEXT: %[[REGION:.*]] = arith.muli
+// FOLDED-NEXT: tpu.mxu_load_weights %[[RHSPARTS]][%[[REGION]], stride %c8] mxu 0
+// FOLDED: tpu.mxu_latch mxu 3
+// FOLDED: scf.if
+// FOLDED: scf.for %{{.*}} = %c0 to %c512 step %c64 {
+// FOLDED-NOT: tpu.round_to_bf16
+// FOLDED: tpu.mxu_pop mxu 0
+// FOLDED-NOT: tpu.round_to_bf16
+// FOLDED: } else {
+// FOLDED-NEXT: scf.for %{{.*}} = %c0 to %c512 step %c64 {
+// FOLDED: tpu.round_to_bf16
+// FOLDED: tpu.vector_store %{{.*}}, %[[LHSPARTS]]
+// The last term: latched, it waits for the next group's weights where
+// there is one and splits them (else its own again) into the other region.
+// FOLDED: tpu.mxu_latch mxu 3
+// FOLDED-NEXT: %[[OTHER:.*]] = arith.subi %c1, %{{.*}} : index
+// FOLDED-NEXT: scf.if %[[HASNEXT]] {
+// FOLDED-NEXT: tpu.dma_wait sem 0 count 4
+// FOLDED-NEXT: }
+// FOLDED-NEXT: arith.select %[[HASNEXT]], %[[OTHER]], %{{.*}} : index
+// FOLDED: scf.for %{{.*}} = %c0 to %c512 step %c64 {
+// FOLDED: %[[TO:.*]] = arith.muli %[[OTHER]], %c1024 : index
+// FOLDED: tpu.vector_load %[[RHS]]
+// FOLDED: tpu.round_to_bf16
+// FOLDED: tpu.vector_store %{{.*}}, %[[RHSPARTS]]
+// FOLDED: tpu.mxu_push %{{.*}} to mxu 3
+// On v2 (one MXU, eight groups) too: with one K tile a group on one MXU
+// pops the group before's results in its pushes (with more K tiles its
+// two pops a block and their fix chains made tile 0's iterations slower
+// than the epilogue they saved), in the staging's halves (2 x 512 rows),
+// in a loop that splits no LHS.
+// V2-LABEL: func.func @main(%arg0: memref<512x128xf32
+// V2: memref.alloc() : memref<1024x128xf32, #tpu.memory_space<vmem>>
+// V2-NEXT: memref.alloc() : memref<512x128xf32, #tpu.memory_space<vmem>>
+// V2-NEXT: %[[STAGING:.*]] = memref.alloc() : memref<1024x128xf32, #tpu.memory_space<vmem>>
+// V2: tpu.dma_wait sem 1 count 1
+// V2-NEXT: }
+// V2-NOT: tpu.round_to_bf16
+// V2: scf.for %{{.*}} step %c64{{(_[0-9]+)?}} {
+// V2-NOT: tpu.round_to_bf16
+// V2: tpu.mxu_pop mxu 0
+// V2-NOT: tpu.round_to_bf16
+// V2: tpu.vector_store %{{.*}}, %[[STAGING]]
+// V2-NOT: tpu.round_to_bf16
+// V2: tpu.mxu_push
+func.func @main(%a: tensor<512x128xf32>, %b: tensor<128x1024xf32>) -> tensor<512x1024xf32> {
+  %c = tpu.matmul_passes lhs(%a, %a, %a) rhs(%b, %b, %b) {lhs_parts = array<i64: 1, 0, 0>, nan_fixed_terms = 2 : i64, rhs_parts = array<i64: 0, 1, 0>, split = #tpu.rounding<rne>} : (tensor<512x128xf32>, tensor<512x128xf32>, tensor<512x128xf32>, tensor<128x1024xf32>, tensor<128x1024xf32>, tensor<128x1024xf32>) -> tensor<512x1024xf32>
+  return %c : tensor<512x1024xf32>
+}

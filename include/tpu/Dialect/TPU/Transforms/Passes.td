@@ -244,16 +244,20 @@ def TPULowerToMXU : Pass<"tpu-lower-to-mxu", "::mlir::func::FuncOp"> {
       so, and the MXUs take every row block of the chunk, eight an
       iteration, accumulating in their result slots. The parts the terms
       read (`lhs_parts`, `rhs_parts`) are split in VMEM: the LHS rows by
-      the first term's push loop, a few blocks ahead of its pushes, and
-      the next tile's weights by the last term's (or in loops of their
-      own where the chunk is too small). The epilogue pops the slots,
+      the first term's push loop, a few blocks ahead of its pushes (with
+      one K tile, in a chunk's first group only: the parts hold the
+      chunk's LHS for the rest), and the next tile's weights by the last
+      term's (with one K tile, the next group's; or in loops of their own
+      where the chunk is too small). The epilogue pops the slots,
       turns NaNs of the small-term group into 0, adds the main group and
       the accumulator, and DMAs the blocks out. Where that is all it
-      does but an elementwise body (no NaN-fixed group, nothing to
-      stage, one row block a VMEM tile), a group's slots are instead
-      popped in the next group's first K tile, each block just before
-      that tile's push overwrites it, unless the stores that then go out
-      a tile later would stall the group after; a chunk's last group
+      does but an elementwise body (nothing to stage, one row block a
+      VMEM tile), a group's slots are instead popped in the next group's
+      first K tile, each block just before that tile's push overwrites
+      it; where the stores that then go out a tile later would stall the
+      group after, the staging buffer has two halves, the groups'
+      results in turn, so that they have two groups to finish in; a
+      chunk's last group
       pops its own, unless the next chunk's first group stores its
       results (below) and the chunks are equal, when that group pops
       them too, and the kernel's last group pops its own in its last K
@@ -262,8 +266,10 @@ def TPULowerToMXU : Pass<"tpu-lower-to-mxu", "::mlir::func::FuncOp"> {
       LHS may instead stay in VMEM, every K tile, loaded by its first
       group; where that group would then be bound by its DMAs, the chunk
       before loads the next chunk's LHS during its later groups (into
-      spare slots and the slots its last group has pushed), and its last
-      group's results are stored during the next chunk's first group.
+      spare slots and the slots its last group has pushed; with one K
+      tile, its last group once its pushes no longer read the LHS), and
+      its last group's results are stored during the next chunk's first
+      group.
     - `tpu.split`: VPU rounding, software-pipelined: a quarter of the
       tensor a chunk (at least 8 tiles, or the whole of a smaller one; at
       most 512), the next chunk's loads issued before this one is

@@ -668,12 +668,32 @@ private:
   /// while the MXUs wait: when a term reads an LHS part and the first
   /// term's pushes are the unrolled loop (one row block per tile).
   bool splitsLhsInPushes = false;
+  /// Whether, splitting the LHS in the first term's pushes, only a chunk's
+  /// first column group splits it (set by plan()): with one K tile the
+  /// parts hold the chunk's whole LHS until the next chunk's first group
+  /// splits its own, so the later groups push them as they are. Where the
+  /// later groups pop the group before's results in that loop
+  /// (popsInNextGroup, not across chunks), which is then a loop of their
+  /// own: the split's rounding made it the longest loop of a group (92
+  /// bundles an iteration against 64 cycles of pushes at HIGH on v3).
+  bool splitsLhsOnce = false;
   /// Whether a term's push loop splits the next K tile's weights, the
   /// last term's (or with weightsTwoAhead one before it:
   /// weightSplitPosition) (set by plan()): when a term reads an RHS part,
-  /// there is more than one term and K tile, and the last term's pushes
-  /// are the unrolled loop.
+  /// there is more than one term, and more than one K tile or column
+  /// group (splitsNextGroupWeights), and the last term's pushes are the
+  /// unrolled loop.
   bool splitsWeightsAhead = false;
+  /// Whether, with one K tile, the weights split ahead are the next column
+  /// group's in the chunk (its tile 0, which this group's head prefetched
+  /// into the other half): only a chunk's first group splits its own, in
+  /// a loop of its own while the MXUs wait (312 bundles a group at HIGH on
+  /// v4). Only with a resident LHS, whose loads count on a semaphore of
+  /// their own, so that the wait for the next group's loads is for its
+  /// weights alone.
+  bool splitsNextGroupWeights() const {
+    return splitsWeightsAhead && kTiles == 1;
+  }
   /// Whether, splitting the weights ahead, a term before the last splits
   /// them instead (twoAheadSplitPosition), and the last stages the next
   /// tile's first part right after its latch, so that it has shifted in
@@ -1115,10 +1135,10 @@ LogicalResult MatmulKernel::plan() {
   // the chunk fitChunk picks may be smaller (rarely: VMEM), and then the
   // loop after the pushes splits the rest.
   splitsWeightsAhead =
-      rhsParts.size() > 0 && terms > 1 && kTiles > 1 &&
+      rhsParts.size() > 0 && terms > 1 && (kTiles > 1 || columnGroups() > 1) &&
       pushesUnrolled(order.back()) &&
       slotLimit >= int64_t(groupBlocks) * (kWeightRows / kTileRows);
-  canSplitTwoAhead = splitsWeightsAhead && latches.back() &&
+  canSplitTwoAhead = splitsWeightsAhead && kTiles > 1 && latches.back() &&
                      !(twoAheadSplitPosition() == 0 && splitsLhsInPushes) &&
                      pushesUnrolled(order[twoAheadSplitPosition()]) &&
                      llvm::all_of(order, [&](size_t term) {
@@ -1128,7 +1148,7 @@ LogicalResult MatmulKernel::plan() {
                       op.getRhsPart(unsigned(order.front())) < 0 &&
                       pushesUnrolled(order.back());
   popsInNextGroup = columnGroups() > 1 && !splitsRows &&
-                    (nanFixed == 0 || mxus > 1) && !hasAcc &&
+                    (nanFixed == 0 || mxus > 1 || kTiles == 1) && !hasAcc &&
                     epilogueInputs == 0 && pushesUnrolled(order.front());
   chunk = fitChunk(slotLimit, /*resident=*/false);
   if (chunk == 0)
@@ -1146,6 +1166,8 @@ LogicalResult MatmulKernel::plan() {
   }
   chunkRows = chunk * kTileRows;
   mainSlots = groups == 2 ? chunk : 0;
+  if (kTiles == 1 && !residentLhs)
+    splitsWeightsAhead = false;
   stagesAcrossTiles = stagesAcrossTiles && !loadsOutlastPushes();
   crossesChunks = lhs.batch * chunksOf(chunk) > 1 &&
                   (!residentLhs || kTiles > 1) &&
@@ -1159,8 +1181,8 @@ LogicalResult MatmulKernel::plan() {
   weightsAcrossGroups = weightsTwoAhead && prefetchesAcross();
   splitsFirstLhsAhead = weightsTwoAhead && splitsLhsInPushes &&
                         lastChunkOf(chunk) / kUnroll > kLhsAheadIterations;
-  stagesSplitAhead = splitsWeightsAhead && !weightsTwoAhead &&
-                     splitEndsEarly(lastChunkOf(chunk));
+  stagesSplitAhead = splitsWeightsAhead && !splitsNextGroupWeights() &&
+                     !weightsTwoAhead && splitEndsEarly(lastChunkOf(chunk));
   // The chunk was chosen on a tile estimate that counted the pops as
   // hidden; where the stores rule them out, it is a little optimistic.
   bool popsCouldBeInNextGroup = popsInNextGroup;
@@ -1183,6 +1205,8 @@ LogicalResult MatmulKernel::plan() {
       popsPayForStores(/*inHalves=*/true);
   popsInNextGroup = popsInNextGroup || stagesInHalves;
   planLhsAhead();
+  splitsLhsOnce = kTiles == 1 && residentLhs && splitsLhsInPushes &&
+                  popsInNextGroup && !popsAcrossChunks;
   // The kernel's last group is the only one with an epilogue where its
   // chunk's last groups pop in the next chunk's first, or where there is
   // one chunk (and so one chunk's last group).
@@ -1426,9 +1450,13 @@ double MatmulKernel::tileCycles(int64_t blocks) const {
   double lhsSplitVregs = double(blocks * lhsParts.buffersSplit());
   double weightSplitVregs =
       double(groupBlocks * (kWeightRows / kTileRows) * rhsParts.buffersSplit());
+  // Split ahead, a group's first tile (with one K tile, a chunk's first
+  // group) splits its weights in a loop.
+  double ownSplitShare =
+      kTiles > 1 ? 1.0 / double(kTiles) : 1.0 / double(columnGroups());
   double splitCycles =
       (splitsLhsInPushes ? 3 : 7) * lhsSplitVregs +
-      (splitsWeightsAhead ? 3 + 7.0 / double(kTiles) : 7) * weightSplitVregs;
+      (splitsWeightsAhead ? 3 + 7.0 * ownSplitShare : 7) * weightSplitVregs;
   // What of a latch's shift-in the MXU's pushes before it do not cover.
   double exposed =
       std::max<double>(0, kMxuDim - kSublanes * blocksPerMxu(blocks));
@@ -2099,7 +2127,12 @@ void MatmulKernel::buildKLoop(KernelBuilder &b, Value row0, Value col0,
         if (splitsFirstLhsAhead)
           splitFirstLhsRows(b, blocks);
       };
-      if (!weightsTwoAhead) {
+      if (splitsNextGroupWeights()) {
+        // The group before split this group's weights, but in the chunk's
+        // first group.
+        ifOneGroup(b, firstGroup, splitOwn,
+                   [&] { stageWeights(b, order.front(), half); });
+      } else if (!weightsTwoAhead) {
         ifOneTile(b, isFirstTile, splitOwn);
       } else {
         // The tile before split this one's weights (waited for there) and
@@ -2358,10 +2391,15 @@ void MatmulKernel::buildPasses(KernelBuilder &b, size_t position, Value k,
   bool hostsLhsSplit = term == order.front() && splitsLhsInPushes;
   Value lastAhead;
   if (hostsLhsSplit) {
-    if (!splitsFirstLhsAhead)
+    if (splitsLhsOnce)
+      ifOneGroup(b, firstGroup, [&] { splitFirstLhsRows(b, blocks); });
+    else if (!splitsFirstLhsAhead)
       splitFirstLhsRows(b, blocks);
     lastAhead = b.mul(b.sub(blocks, b.index(kUnroll)), kTileRows);
   }
+  // The loop being built splits (the popping loop does not with
+  // splitsLhsOnce).
+  bool loopSplitsLhs = hostsLhsSplit;
   if (latches[position]) {
     for (unsigned m = 0; m < mxus; ++m)
       MxuLatchOp::create(b, m);
@@ -2444,7 +2482,18 @@ void MatmulKernel::buildPasses(KernelBuilder &b, size_t position, Value k,
   bool hostsWeightSplit =
       splitsWeightsAhead && position == weightSplitPosition();
   Value aheadSource, aheadRegion, aheadVregs, lastAheadWeights, hasNext;
-  if (hostsWeightSplit) {
+  if (hostsWeightSplit && splitsNextGroupWeights()) {
+    // The next group's in the chunk, whose tile 0 (resident LHS: weights
+    // alone) this group's head prefetched into the other half.
+    Value nextCol0 = b.add(groupCol0, groupBlocks);
+    hasNext = b.lessThan(nextCol0, nBlocksV);
+    aheadRegion = b.sub(one, half);
+    b.ifThen(hasNext,
+             [&] { waitForTile(b, zero, aheadRegion, /*ofNextGroup=*/true); });
+    aheadSource = b.select(hasNext, aheadRegion, half);
+    aheadVregs = weightVregs;
+    lastAheadWeights = b.mul(b.sub(aheadVregs, b.index(kUnroll)), kTileRows);
+  } else if (hostsWeightSplit) {
     Value nextTile = b.add(k, 1);
     hasNext = b.lessThan(nextTile, kTilesV);
     aheadRegion = b.sub(one, half);
@@ -2588,7 +2637,7 @@ void MatmulKernel::buildPasses(KernelBuilder &b, size_t position, Value k,
       rows.push_back(packedLhs ? b.unpack(words, false) : words);
     }
     Value block = b.divide(offset, kTileRows);
-    if (hostsLhsSplit && n == kUnroll)
+    if (loopSplitsLhs && n == kUnroll)
       splitLhsRows(b, b.min(b.add(offset, kUnroll * kTileRows), lastAhead),
                    kUnroll);
     if (hostsWeightSplit && n == kUnroll && !splitIsDone)
@@ -2763,7 +2812,9 @@ void MatmulKernel::buildPasses(KernelBuilder &b, size_t position, Value k,
             [&] { b.ifThen(twoBack, waitForStores); }, waitForStores);
       else
         b.ifThen(twoBack, waitForStores);
+      loopSplitsLhs = hostsLhsSplit && !splitsLhsOnce;
       pushUnrolled(false, /*popsPrevious=*/true);
+      loopSplitsLhs = hostsLhsSplit;
     };
     Value pops = popsAcrossChunks
                      ? followsFirstGroup(b, batchIndex, groupRow0, groupCol0)
