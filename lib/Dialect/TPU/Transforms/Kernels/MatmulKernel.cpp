@@ -277,10 +277,12 @@ public:
 
 private:
   /// VMEM rows the working set takes with chunks of `blocks` row blocks,
-  /// the LHS double-buffered or resident.
+  /// the LHS double-buffered or resident (with stagesInHalves, set after
+  /// the chunk is chosen, the staging's second half too).
   int64_t vmemRows(int64_t blocks, bool resident) const {
     int64_t perMxu =
-        blocks * kTileRows * (1 + (hasAcc ? 1 : 0) + epilogueInputs);
+        blocks * kTileRows *
+        (1 + (stagesInHalves ? 1 : 0) + (hasAcc ? 1 : 0) + epilogueInputs);
     return (int64_t(lhsBuffers.size()) * lhsSlots(resident) + lhsParts.size()) *
                blocks * kTileRows +
            (int64_t(rhsBuffers.size()) * 2 +
@@ -289,9 +291,10 @@ private:
            groupBlocks * perMxu;
   }
   /// The weights' parts take one region of VMEM, every MXU's block of
-  /// each part, or two when a push loop splits the next K tile's
-  /// (splitsWeightsAhead): region `half` is K tile k's, so the next
-  /// tile's never overwrite weights a latch may still be reading.
+  /// each part, or two when a push loop splits the next K tile's (with
+  /// one K tile, the next group's) (splitsWeightsAhead): region `half`
+  /// is K tile k's, so the next tile's never overwrite weights a latch
+  /// may still be reading.
   int64_t rhsPartsRegions() const { return splitsWeightsAhead ? 2 : 1; }
   int64_t rhsPartsRegionRows() const {
     return rhsParts.size() * groupBlocks * kWeightRows;
@@ -876,7 +879,9 @@ private:
   /// a NaN-fixed group a block is two pops, each feeding a fix, an add
   /// and a store: on one MXU an iteration's eight blocks leave those
   /// chains too little to overlap (v2 1024^3 HIGH: 35 more cycles an
-  /// iteration of tile 0, 0.3% slower), so only with two MXUs or more.
+  /// iteration of tile 0, 0.3% slower), so only with two MXUs or more,
+  /// or one K tile, where the group's own epilogue is all it would save
+  /// (v2 4096x128x4096 HIGH 502,889 to 441,937 cycles).
   bool popsInNextGroup = false;
   /// Whether, popping in the next group, the staging buffer has two
   /// halves, the groups' results in turn (set by plan()): a group's pops
@@ -1036,7 +1041,10 @@ private:
   /// vregs of weights each RHS buffer has (16 per such block).
   Value firstGroup, groupIndex, loadsOwnFirstTiles, activeBlocks, weightVregs;
   /// batch + row0 + col0 when crossesChunks, else col0: 0 in the first
-  /// group whose tiles no group before prefetched.
+  /// group whose tiles no group before prefetched (but with
+  /// lastGroupLoadsNextChunk, where only the kernel's first group loads
+  /// its own: loadsOwnFirstTiles; groupOffset's readers have more than
+  /// one K tile).
   Value groupOffset;
   /// In the K loop: each LHS buffer's row of the tile (lhsRow), made once
   /// in the tile's head rather than in each loop that reads it.
@@ -1947,7 +1955,8 @@ void MatmulKernel::buildKLoop(KernelBuilder &b, Value row0, Value col0,
                               Value blocks) {
   // Tile 0: loaded here, unless the group before prefetched it (every
   // group but a chunk's first, or with crossesChunks the kernel's first,
-  // whose index is 0: half 0).
+  // whose index is 0: half 0), or the chunk before's last group loaded it
+  // (lastGroupLoadsNextChunk: but in the kernel's first group).
   if (!prefetchesAcross())
     issueLoads(b, zero, zero, batchIndex, row0, col0, blocks, firstGroup);
   else
