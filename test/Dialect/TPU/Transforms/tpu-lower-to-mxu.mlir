@@ -1950,3 +1950,53 @@ func.func @main(%a: tensor<512x128xf32>, %b: tensor<128x1024xf32>) -> tensor<512
   %c = tpu.matmul_passes lhs(%a, %a, %a) rhs(%b, %b, %b) {lhs_parts = array<i64: 1, 0, 0>, nan_fixed_terms = 2 : i64, rhs_parts = array<i64: 0, 1, 0>, split = #tpu.rounding<rne>} : (tensor<512x128xf32>, tensor<512x128xf32>, tensor<512x128xf32>, tensor<128x1024xf32>, tensor<128x1024xf32>, tensor<128x1024xf32>) -> tensor<512x1024xf32>
   return %c : tensor<512x1024xf32>
 }
+
+// -----
+
+// HIGH with one K tile at 1040 x 128 x 2048 on v4: three chunks (64, 64
+// and 2 row blocks) of four groups, popping in the next group, whose
+// last group loads the next chunk's LHS and first weights once its first
+// term is issued (lastGroupLoadsNextChunk), and with them the next chunk's
+// second group's (half 1, column tiles 4 to 7), and its last term splits
+// the next chunk's first (weightsAcrossChunks): only the kernel's first
+// group (batch + row0 + col0 is 0) splits its own weights; a later chunk's
+// first group waits for its LHS alone and stages them, and does not
+// prefetch the second group's (min(row0, 1) - 1 < col0 is false there);
+// a last term has weights to split but in the kernel's last group
+// (offset 128 + 12).
+// FOLDED-LABEL: func.func @main(%arg0: memref<1040x128xf32
+// FOLDED: scf.for %[[ROW0:.*]] = %c0 to %c130 step %c64 {
+// FOLDED: scf.for %[[COL0:.*]] = %c0 to %c16 step %c4 {
+// FOLDED-NEXT: %[[FIRST:.*]] = arith.cmpi eq, %[[COL0]], %c0 : index
+// FOLDED-NEXT: %[[OFFSET:.*]] = arith.addi %[[ROW0]], %[[COL0]] : index
+// FOLDED-NEXT: %[[OWN:.*]] = arith.cmpi eq, %[[OFFSET]], %c0 : index
+// FOLDED: %[[LATER:.*]] = arith.minsi %[[ROW0]], %c1 : index
+// FOLDED-NEXT: %[[BOUND:.*]] = arith.subi %[[LATER]], %c1 : index
+// FOLDED-NEXT: %[[NOTAHEAD:.*]] = arith.cmpi slt, %[[BOUND]], %[[COL0]] : index
+// FOLDED-NEXT: %[[PREFETCH:.*]] = arith.andi %{{.*}}, %[[NOTAHEAD]] : i1
+// FOLDED-NEXT: scf.if %[[PREFETCH]] {
+// FOLDED: scf.if %[[FIRST]] {
+// FOLDED-NEXT: scf.if %[[OWN]] {
+// FOLDED-NEXT: scf.if %[[FIRST]] {
+// FOLDED-NEXT: tpu.dma_wait sem 3 count 1
+// FOLDED-NEXT: } {branch_weights
+// FOLDED-NEXT: tpu.dma_wait sem 0 count 4
+// FOLDED: } else {
+// FOLDED-NEXT: tpu.dma_wait sem 3 count 1
+// FOLDED-NOT: tpu.dma_wait
+// FOLDED: tpu.mxu_load_weights
+// FOLDED: } else {
+// FOLDED: tpu.dma_load %arg0[%{{.*}}, stride %c1] to %{{.*}}[%c0] tiles %{{.*}} sem 3
+// FOLDED: tpu.dma_load %arg1[%c0, stride %c16] to %{{.*}}[%c0] tiles %c16 sem 0
+// FOLDED: tpu.dma_load %arg1[%c4, stride %c16] to %{{.*}}[%c512] tiles %c16 sem 0
+// FOLDED: tpu.dma_load %arg1[%{{.*}}, stride %c16] to %{{.*}}[%c896] tiles %c16 sem 0
+// FOLDED: tpu.mxu_latch mxu 3
+// FOLDED-NEXT: %c140 = arith.constant 140 : index
+// FOLDED-NEXT: %[[HASNEXT:.*]] = arith.cmpi slt, %[[OFFSET]], %c140 : index
+// FOLDED-NEXT: %[[OTHER:.*]] = arith.subi %c1, %{{.*}} : index
+// FOLDED-NEXT: scf.if %[[HASNEXT]] {
+// FOLDED-NEXT: tpu.dma_wait sem 0 count 4
+func.func @main(%a: tensor<1040x128xf32>, %b: tensor<128x2048xf32>) -> tensor<1040x2048xf32> {
+  %c = tpu.matmul_passes lhs(%a, %a, %a) rhs(%b, %b, %b) {lhs_parts = array<i64: 1, 0, 0>, nan_fixed_terms = 2 : i64, rhs_parts = array<i64: 0, 1, 0>, split = #tpu.rounding<rne>} : (tensor<1040x128xf32>, tensor<1040x128xf32>, tensor<1040x128xf32>, tensor<128x2048xf32>, tensor<128x2048xf32>, tensor<128x2048xf32>) -> tensor<1040x2048xf32>
+  return %c : tensor<1040x2048xf32>
+}

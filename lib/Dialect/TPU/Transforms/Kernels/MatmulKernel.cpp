@@ -697,6 +697,23 @@ private:
   bool splitsNextGroupWeights() const {
     return splitsWeightsAhead && kTiles == 1;
   }
+  /// Whether, splitting the next group's weights where a chunk's last
+  /// group also loads the next chunk's first tile (lastGroupLoadsNextChunk),
+  /// the weights stream on across chunks: that group loads the next
+  /// chunk's first two groups' weights (halves 0 and 1: its own, split by
+  /// the group before, are no longer read) and its last term splits the
+  /// first's, so that only the kernel's first group splits its own and a
+  /// later chunk's first group does not prefetch the second's behind the
+  /// chunk before's last stores, a DMA-bound plan's idle engine (about
+  /// 1,000 cycles at each chunk boundary of 4096x128x4096 at HIGH on v4).
+  /// Only where the groups pop the group before's results in their pushes:
+  /// with an epilogue a group (two groups a chunk at HIGH on v4), the last
+  /// term's wait for loads issued behind the chunk's stores cost more
+  /// than it saved (1024x128x640: 11,657 to 12,144 cycles).
+  bool weightsAcrossChunks() const {
+    return splitsNextGroupWeights() && lastGroupLoadsNextChunk &&
+           popsInNextGroup;
+  }
   /// Whether, splitting the weights ahead, a term before the last splits
   /// them instead (twoAheadSplitPosition), and the last stages the next
   /// tile's first part right after its latch, so that it has shifted in
@@ -1817,6 +1834,8 @@ void MatmulKernel::loadNextChunkFirstTile(KernelBuilder &b, Value row0,
       Value chunkFirst = b.lessThan(zero, one);
       issueLoads(b, zero, zero, next.batch, next.row0, zero, next.blocks,
                  chunkFirst, /*ofNextChunk=*/true);
+      if (weightsAcrossChunks())
+        issueWeightLoads(b, zero, one, next.batch, b.index(groupBlocks));
     });
   });
 }
@@ -1981,11 +2000,21 @@ void MatmulKernel::buildKLoop(KernelBuilder &b, Value row0, Value col0,
     };
     Value nextCol0 = b.add(col0, groupBlocks);
     Value inChunk = b.lessThan(nextCol0, nBlocksV);
+    auto loadNext = [&] {
+      load(halfOf(b, k, 1), batchIndex, row0, nextCol0, blocks,
+           /*chunkFirst=*/Value(), /*ofNextChunk=*/false);
+    };
+    if (!crossesChunks && weightsAcrossChunks()) {
+      // A later chunk's first group's next came with its own: but there,
+      // min(batch + row0, 1) - 1 < col0.
+      Value chunkOffset = b.add(batchIndex, row0);
+      Value laterChunk = b.min(chunkOffset, 1);
+      Value bound = b.sub(laterChunk, one);
+      Value notAhead = b.lessThan(bound, col0);
+      return b.ifThen(inChunk, [&] { b.ifThen(notAhead, loadNext); });
+    }
     if (!crossesChunks)
-      return b.ifThen(inChunk, [&] {
-        load(halfOf(b, k, 1), batchIndex, row0, nextCol0, blocks,
-             /*chunkFirst=*/Value(), /*ofNextChunk=*/false);
-      });
+      return b.ifThen(inChunk, loadNext);
     // One set of loads, to whichever group is next: selects, not branches,
     // so the program holds the loads once (but for a resident LHS, which
     // only the next chunk's first group loads); the kernel's last group
@@ -2136,11 +2165,24 @@ void MatmulKernel::buildKLoop(KernelBuilder &b, Value row0, Value col0,
         if (splitsFirstLhsAhead)
           splitFirstLhsRows(b, blocks);
       };
-      if (splitsNextGroupWeights()) {
+      auto stageSplit = [&] { stageWeights(b, order.front(), half); };
+      if (weightsAcrossChunks()) {
+        // The group before split this group's weights (in a later chunk's
+        // first group, the chunk before's last), but in the kernel's first
+        // group; a chunk's first group waits for its LHS.
+        ifOneGroup(
+            b, firstGroup,
+            [&] {
+              b.ifThen(loadsOwnFirstTiles, splitOwn, [&] {
+                b.wait(kResidentSem, int64_t(lhsBuffers.size()));
+                stageSplit();
+              });
+            },
+            stageSplit);
+      } else if (splitsNextGroupWeights()) {
         // The group before split this group's weights, but in the chunk's
         // first group.
-        ifOneGroup(b, firstGroup, splitOwn,
-                   [&] { stageWeights(b, order.front(), half); });
+        ifOneGroup(b, firstGroup, splitOwn, stageSplit);
       } else if (!weightsTwoAhead) {
         ifOneTile(b, isFirstTile, splitOwn);
       } else {
@@ -2494,13 +2536,25 @@ void MatmulKernel::buildPasses(KernelBuilder &b, size_t position, Value k,
   if (hostsWeightSplit && splitsNextGroupWeights()) {
     // The next group's in the chunk, whose tile 0 (resident LHS: weights
     // alone) this group's head prefetched into the other half.
-    Value nextCol0 = b.add(groupCol0, groupBlocks);
-    hasNext = b.lessThan(nextCol0, nBlocksV);
+    // With weightsAcrossChunks, the next chunk's first group's, which this
+    // group loaded after its first term: every group but the kernel's
+    // last has one.
+    if (weightsAcrossChunks()) {
+      Value offset = b.add(b.add(batchIndex, groupRow0), groupCol0);
+      hasNext = b.lessThan(offset, b.index(lastGroupOffset()));
+    } else {
+      Value nextCol0 = b.add(groupCol0, groupBlocks);
+      hasNext = b.lessThan(nextCol0, nBlocksV);
+    }
     aheadRegion = b.sub(one, half);
     b.ifThen(hasNext,
              [&] { waitForTile(b, zero, aheadRegion, /*ofNextGroup=*/true); });
     aheadSource = b.select(hasNext, aheadRegion, half);
-    aheadVregs = weightVregs;
+    // Across chunks the next group may have more column blocks (a short
+    // last group before a full first): every MXU's block.
+    aheadVregs = weightsAcrossChunks()
+                     ? b.index(groupBlocks * (kWeightRows / kTileRows))
+                     : weightVregs;
     lastAheadWeights = b.mul(b.sub(aheadVregs, b.index(kUnroll)), kTileRows);
   } else if (hostsWeightSplit) {
     Value nextTile = b.add(k, 1);
