@@ -1057,12 +1057,14 @@ private:
   /// blocks (past the last, a group has fewer than groupBlocks), and the
   /// vregs of weights each RHS buffer has (16 per such block).
   Value firstGroup, groupIndex, loadsOwnFirstTiles, activeBlocks, weightVregs;
-  /// batch + row0 + col0 when crossesChunks, else col0: 0 in the first
-  /// group whose tiles no group before prefetched (but with
-  /// lastGroupLoadsNextChunk, where only the kernel's first group loads
-  /// its own: loadsOwnFirstTiles; groupOffset's readers have more than
-  /// one K tile).
-  Value groupOffset;
+  /// batch + row0 + col0 with crossesChunks or lastGroupLoadsNextChunk
+  /// (kernelOffset, else null): 0 only in the kernel's first group, and
+  /// lastGroupOffset() only in its last. groupOffset is that with
+  /// crossesChunks, else col0: 0 in the first group whose tiles no group
+  /// before prefetched (but with lastGroupLoadsNextChunk, where only the
+  /// kernel's first group loads its own: loadsOwnFirstTiles;
+  /// groupOffset's readers have more than one K tile).
+  Value kernelOffset, groupOffset;
   /// In the K loop: each LHS buffer's row of the tile (lhsRow), made once
   /// in the tile's head rather than in each loop that reads it.
   SmallVector<Value> tileLhsRows;
@@ -1662,18 +1664,16 @@ scf::ForOp MatmulKernel::build(KernelBuilder &b) {
       b.forLoop(nBlocks, groupBlocks, [&](Value col0) {
         firstGroup =
             arith::CmpIOp::create(b, arith::CmpIPredicate::eq, col0, zero);
-        groupOffset = crossesChunks ? b.add(b.add(batch, row0), col0) : col0;
-        // With lastGroupLoadsNextChunk, only the kernel's first group loads
-        // its own.
-        Value kernelOffset = lastGroupLoadsNextChunk
-                                 ? b.add(b.add(batch, row0), col0)
-                                 : groupOffset;
+        kernelOffset = crossesChunks || lastGroupLoadsNextChunk
+                           ? b.add(b.add(batch, row0), col0)
+                           : Value();
+        groupOffset = crossesChunks ? kernelOffset : col0;
+        // With either, only the kernel's first group loads its own.
         loadsOwnFirstTiles =
-            crossesChunks || lastGroupLoadsNextChunk
-                ? arith::CmpIOp::create(b, arith::CmpIPredicate::eq,
-                                        kernelOffset, zero)
-                      .getResult()
-                : firstGroup;
+            kernelOffset ? arith::CmpIOp::create(b, arith::CmpIPredicate::eq,
+                                                 kernelOffset, zero)
+                               .getResult()
+                         : firstGroup;
         if (alternatesHalves()) {
           // Only its parity matters (halfOf).
           groupIndex = columnGroups() > 1 ? b.divide(col0, groupBlocks) : zero;
@@ -2540,8 +2540,7 @@ void MatmulKernel::buildPasses(KernelBuilder &b, size_t position, Value k,
     // group loaded after its first term: every group but the kernel's
     // last has one.
     if (weightsAcrossChunks()) {
-      Value offset = b.add(b.add(batchIndex, groupRow0), groupCol0);
-      hasNext = b.lessThan(offset, b.index(lastGroupOffset()));
+      hasNext = b.lessThan(kernelOffset, b.index(lastGroupOffset()));
     } else {
       Value nextCol0 = b.add(groupCol0, groupBlocks);
       hasNext = b.lessThan(nextCol0, nBlocksV);
